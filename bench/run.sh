@@ -1,0 +1,246 @@
+#!/usr/bin/env bash
+# Grundy benchmark harness: hand-written C++ vs the Grundy interpreter vs Python.
+#
+#   bash bench/run.sh [options] [WORKLOAD...]      (from the repo root, or anywhere)
+#
+# Builds the C++ baselines (g++ -O2) into bench/build/, runs every selected
+# workload RUNS times per implementation, takes the median wall time and the
+# peak RSS, checks that all checksums agree, and prints a Markdown table on
+# stdout (progress goes to stderr). Exits 1 when a checksum disagrees or a run
+# fails, 0 otherwise; a missing Grundy binary is "n/a", not a failure.
+#
+# Options:
+#   --build-only   build the baselines and stop
+#   --check        build, then cross-check C++ against Python at small sizes
+#                  (bench/crosscheck.py) and stop
+#   --list         print the workload names and stop
+#   -h, --help     this text
+#
+# Environment:
+#   RUNS=3            runs per implementation (median time, max peak RSS)
+#   PY_RUNS=$RUNS     runs for Python (the slow one)
+#   GRUNDY=build/grundy   the interpreter, run as `$GRUNDY run FILE`; a relative
+#                     path is taken from the repo root, a bare name from PATH
+#   PYTHON=python3    the Python interpreter
+#   CXX=g++           the compiler for the baselines (CXXFLAGS: extra flags)
+#   SKIP_PYTHON=1     leave Python out (its columns read "skipped")
+#   PY_QUICK=1        run the slow Python workloads at a smaller size and
+#                     scale the time up by the complexity (shown as "~12.3 s*")
+#   TIMEOUT=1800      seconds before a single run is killed (0 = never)
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+ALL_WORKLOADS=(subtract kayles wythoff fibnim chomp divisors misere)
+
+# What each workload solves, for the table.
+declare -A TITLE=(
+    [subtract]='Subtract({1,3,4}), n ≤ 10^7'
+    [kayles]='Kayles, n ≤ 20000'
+    [wythoff]='Wythoff, a, b ≤ 500'
+    [fibnim]='FibonacciNim, n ≤ 1000'
+    [chomp]='Chomp 9×9'
+    [divisors]='Divisors(22)'
+    [misere]='misère Nim, 8 heaps ≤ 7'
+)
+# PY_QUICK: the Python size argument and the factor that scales its time to
+# the full size (from the complexity: linear, n^2, n^3).
+declare -A PY_QUICK_ARGS=( [subtract]='1000000' [kayles]='5000' [wythoff]='200' [fibnim]='400' )
+declare -A PY_QUICK_FACTOR=( [subtract]='10' [kayles]='16' [wythoff]='15.6' [fibnim]='15.6' )
+
+RUNS="${RUNS:-3}"
+PY_RUNS="${PY_RUNS:-$RUNS}"
+GRUNDY="${GRUNDY:-build/grundy}"
+PYTHON="${PYTHON:-python3}"
+CXX="${CXX:-g++}"
+CXXFLAGS="${CXXFLAGS:-}"
+SKIP_PYTHON="${SKIP_PYTHON:-0}"
+PY_QUICK="${PY_QUICK:-0}"
+TIMEOUT="${TIMEOUT:-1800}"
+BUILD_DIR="bench/build"
+TIME_BIN=/usr/bin/time
+
+die() { echo "run.sh: $*" >&2; exit 2; }
+log() { echo "$*" >&2; }
+
+usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; }
+
+mode=run
+selected=()
+for arg in "$@"; do
+    case "$arg" in
+        --build-only) mode=build ;;
+        --check) mode=check ;;
+        --list) printf '%s\n' "${ALL_WORKLOADS[@]}"; exit 0 ;;
+        -h|--help) usage; exit 0 ;;
+        -*) die "unknown option '$arg' (see --help)" ;;
+        *)
+            [[ -v "TITLE[$arg]" ]] || die "unknown workload '$arg' (one of: ${ALL_WORKLOADS[*]})"
+            selected+=("$arg") ;;
+    esac
+done
+((${#selected[@]})) || selected=("${ALL_WORKLOADS[@]}")
+
+[[ "$RUNS" =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive integer, not '$RUNS'"
+[[ "$PY_RUNS" =~ ^[1-9][0-9]*$ ]] || die "PY_RUNS must be a positive integer, not '$PY_RUNS'"
+[[ "$TIMEOUT" =~ ^[0-9]+$ ]] || die "TIMEOUT must be a number of seconds, not '$TIMEOUT'"
+command -v "$CXX" >/dev/null || die "no C++ compiler '$CXX'"
+[[ -x "$TIME_BIN" ]] || die "$TIME_BIN not found: install GNU time (Debian package 'time')"
+
+# ---------------------------------------------------------------- build
+build() {
+    local name="$1" src="bench/baseline/$1.cpp" bin="$BUILD_DIR/$1"
+    [[ -f "$src" ]] || die "missing $src"
+    if [[ ! -x "$bin" || "$src" -nt "$bin" ]]; then
+        log "build  $bin"
+        # shellcheck disable=SC2086  # CXXFLAGS is a list of flags
+        "$CXX" -std=c++20 -O2 -DNDEBUG $CXXFLAGS -o "$bin" "$src"
+    fi
+}
+mkdir -p "$BUILD_DIR"
+if [[ "$mode" == check ]]; then
+    for name in "${ALL_WORKLOADS[@]}"; do build "$name"; done
+    exec "$PYTHON" bench/crosscheck.py
+fi
+for name in "${selected[@]}"; do build "$name"; done
+[[ "$mode" == build ]] && exit 0
+
+# ---------------------------------------------------------------- running
+TMP="$(mktemp -d)"
+wrap=()
+((TIMEOUT > 0)) && wrap=(timeout "$TIMEOUT")
+trap 'rm -rf "$TMP"' EXIT
+
+# measure LABEL RUNS CMD...: run CMD RUNS times; sets M_TIME (median seconds),
+# M_RSS (max peak RSS in KB), M_SUM (the checksum), M_ERR (empty when all ran
+# and agreed), M_STATES (from a "states N" line on stderr, if any).
+measure() {
+    local label="$1" runs="$2"; shift 2
+    local i rc start end sum times=() rss_max=0
+    M_TIME='' M_RSS='' M_SUM='' M_ERR='' M_STATES=''
+    for ((i = 1; i <= runs; i++)); do
+        rc=0
+        start=$(date +%s%N)
+        "$TIME_BIN" -f '%e %M' -o "$TMP/time" "${wrap[@]}" "$@" >"$TMP/out" 2>"$TMP/err" || rc=$?
+        end=$(date +%s%N)
+        if ((rc != 0)); then
+            if ((rc == 124)); then M_ERR="timeout"; else M_ERR="exit $rc"; fi
+            log "  $label run $i: FAILED ($M_ERR)"
+            sed 's/^/    | /' "$TMP/err" | tail -n 5 >&2
+            return 0
+        fi
+        # The checksum: "checksum N" on the last line, or a bare integer (Grundy's `print`).
+        sum="$(awk 'NF { last = $0 } END { print last }' "$TMP/out" | sed -E 's/^checksum[[:space:]]+//; s/[[:space:]]+$//')"
+        if ! [[ "$sum" =~ ^-?[0-9]+$ ]]; then
+            M_ERR="no checksum"
+            log "  $label run $i: no checksum in its output: $(tail -c 200 "$TMP/out")"
+            return 0
+        fi
+        if [[ -n "$M_SUM" && "$sum" != "$M_SUM" ]]; then
+            M_ERR="unstable"
+            log "  $label run $i: checksum $sum differs from run 1's $M_SUM"
+            return 0
+        fi
+        M_SUM="$sum"
+        [[ -z "$M_STATES" ]] && M_STATES="$(awk '$1 == "states" { print $2; exit }' "$TMP/err")"
+        local rss; rss="$(awk '{ v = $NF } END { print v + 0 }' "$TMP/time")"
+        ((rss > rss_max)) && rss_max=$rss
+        times+=("$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.4f", (e - s) / 1e9 }')")
+        log "  $label run $i: ${times[-1]} s, $((rss / 1024)) MB, checksum $sum"
+    done
+    M_TIME="$(printf '%s\n' "${times[@]}" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.4f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }')"
+    M_RSS="$rss_max"
+}
+
+fmt_time() {  # seconds -> "0.123 s", "12.3 s"
+    awk -v t="$1" 'BEGIN { if (t < 10) printf "%.3f s", t; else if (t < 100) printf "%.2f s", t; else printf "%.1f s", t }'
+}
+fmt_mb() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
+fmt_ratio() {  # a / b, "n/a" when either is missing
+    [[ -n "$1" && -n "$2" ]] || { echo "n/a"; return; }
+    awk -v a="$1" -v b="$2" 'BEGIN { if (b <= 0) print "n/a"; else if (a / b < 10) printf "%.2f×", a / b; else printf "%.0f×", a / b }'
+}
+fmt_count() { [[ -n "$1" ]] && printf '%s' "$1" | sed -E ':a; s/^([0-9]+)([0-9]{3})/\1,\2/; ta' || echo "?"; }
+
+grundy_cmd=()
+if [[ "$GRUNDY" == */* ]]; then
+    [[ -x "$GRUNDY" ]] && grundy_cmd=("$GRUNDY")
+elif command -v "$GRUNDY" >/dev/null; then
+    grundy_cmd=("$(command -v "$GRUNDY")")
+fi
+if ((${#grundy_cmd[@]} == 0)); then
+    log "note: no Grundy interpreter at '$GRUNDY' (set GRUNDY=...); its columns read n/a"
+fi
+
+status=0
+rows=()
+notes=()
+for name in "${selected[@]}"; do
+    log "== $name"
+    measure "C++" "$RUNS" "$BUILD_DIR/$name"
+    c_time="$M_TIME" c_rss="$M_RSS" c_sum="$M_SUM" c_err="$M_ERR" states="$M_STATES"
+    [[ -n "$c_err" ]] && status=1
+    check="$c_sum"
+    [[ -n "$c_err" ]] && check="C++ $c_err"
+
+    g_time='' g_rss='' g_cell='n/a' g_mb='n/a'
+    if ((${#grundy_cmd[@]})); then
+        measure "Grundy" "$RUNS" "${grundy_cmd[@]}" run "bench/grundy/$name.game"
+        if [[ -n "$M_ERR" ]]; then
+            g_cell="$M_ERR"; status=1; check="$check, Grundy $M_ERR"
+        else
+            g_time="$M_TIME" g_rss="$M_RSS"
+            g_cell="$(fmt_time "$g_time")" g_mb="$(fmt_mb "$g_rss")"
+            if [[ -n "$c_sum" && "$M_SUM" != "$c_sum" ]]; then
+                status=1; check="MISMATCH: C++ $c_sum, Grundy $M_SUM"
+            fi
+        fi
+    fi
+
+    p_time='' p_cell='skipped'
+    if [[ "$SKIP_PYTHON" != 1 ]]; then
+        py_args=() factor=1 want="$c_sum"
+        if [[ "$PY_QUICK" == 1 && -v "PY_QUICK_ARGS[$name]" ]]; then
+            read -r -a py_args <<<"${PY_QUICK_ARGS[$name]}"
+            factor="${PY_QUICK_FACTOR[$name]}"
+            # The checksum to compare with: the C++ baseline at the same size.
+            want="$("$BUILD_DIR/$name" "${py_args[@]}" 2>/dev/null | sed -E 's/^checksum[[:space:]]+//')"
+        fi
+        measure "Python" "$PY_RUNS" "$PYTHON" "bench/python/$name.py" "${py_args[@]}"
+        if [[ -n "$M_ERR" ]]; then
+            p_cell="$M_ERR"; status=1; check="$check, Python $M_ERR"
+        else
+            if [[ "$M_SUM" != "$want" ]]; then
+                status=1; check="$check, Python MISMATCH ($M_SUM vs C++ $want at size ${py_args[*]:-full})"
+            fi
+            if [[ "$factor" == 1 ]]; then
+                p_time="$M_TIME" p_cell="$(fmt_time "$p_time")"
+            else
+                p_time="$(awk -v t="$M_TIME" -v f="$factor" 'BEGIN { printf "%.4f", t * f }')"
+                p_cell="~$(fmt_time "$p_time")*"
+                notes+=("\\* $name: Python ran at size ${py_args[*]} in $(fmt_time "$M_TIME"); the time shown is that × $factor (its complexity), not a measurement.")
+            fi
+        fi
+    fi
+
+    c_cell="${c_err:-$(fmt_time "$c_time")}"
+    c_mb='n/a'; [[ -n "$c_rss" ]] && c_mb="$(fmt_mb "$c_rss")"
+    rows+=("| ${TITLE[$name]} | $(fmt_count "$states") | $c_cell | $c_mb | $g_cell | $g_mb | $(fmt_ratio "$g_time" "$c_time") | $p_cell | $(fmt_ratio "$p_time" "$g_time") | $check |")
+done
+
+# What a run costs with nothing to do: fork, /usr/bin/time, timeout, exec.
+overhead="$(for _ in 1 2 3 4 5; do
+    s=$(date +%s%N); "$TIME_BIN" -f '%e %M' -o "$TMP/time" "${wrap[@]}" true; e=$(date +%s%N)
+    echo $(((e - s) / 1000))
+done | sort -n | sed -n 3p)"
+
+echo
+echo "| workload | states | C++ time | C++ peak MB | Grundy time | Grundy peak MB | Grundy/C++ | Python time | Python/Grundy | checksum |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+printf '%s\n' "${rows[@]}"
+echo
+echo "Median of $RUNS runs (Python: $PY_RUNS), wall time including process start-up (an empty program takes $(awk -v u="$overhead" 'BEGIN { printf "%.1f", u / 1000 }') ms here); peak RSS is the largest of the runs."
+echo "States: distinct positions the C++ baseline solves. Machine: $(nproc) cores, $("$CXX" --version | head -n 1), $("$PYTHON" --version 2>&1)."
+for note in "${notes[@]}"; do echo "$note"; done
+exit "$status"

@@ -1,0 +1,102 @@
+// Expressions, weakest binding first:
+//   if-then-else; or; and; not; comparisons and `in`, `not in`; `..`;
+//   `|`; `^`; `&`; `<< >>`; `+ -`; `* / %`; unary `-`; call and index.
+// Each level is one rule; the parse tree folds levels with a single child.
+#pragma once
+
+#include "lexical.hpp"
+
+namespace grundy::grammar {
+
+struct expr;
+
+// Patterns bind names: `x`, `_`, `(a, (b, c))`.
+struct pattern;
+struct pattern_name : name {};
+struct pattern_list : p::seq<pattern, p::star<comma, pattern>, p::opt<comma>> {};
+struct pattern_close : close_paren {};
+struct pattern_tuple : p::seq<open_paren, p::opt<pattern_list>, p::must<pattern_close>> {};
+struct pattern : p::sor<pattern_name, pattern_tuple> {};
+
+// Generators: `x in xs, (a, b) in ys where cond`.
+struct gen_in : kw_in {};
+struct gen_iterable : p::seq<expr> {};
+struct generator : p::if_must<pattern, gen_in, gen_iterable> {};
+struct where_cond : p::seq<expr> {};
+struct where_clause : p::if_must<kw_where, where_cond> {};
+struct generators : p::seq<generator, p::star<comma, generator>, p::opt<where_clause>> {};
+
+// Displays and comprehensions: (a, b)  [a, b]  {a, b}  [e for x in xs]
+struct trailing_comma : comma {};
+struct comp_generators : generators {};
+struct comp_for : p::if_must<kw_for, comp_generators> {};
+struct elements : p::seq<expr, p::sor<comp_for, p::seq<p::star<comma, expr>, p::opt<trailing_comma>>>> {};
+struct paren_elements : p::seq<expr, p::star<comma, expr>, p::opt<trailing_comma>> {};
+struct paren : p::seq<open_paren, p::opt<paren_elements>, p::must<close_paren>> {};
+struct list_display : p::seq<open_bracket, p::opt<elements>, p::must<close_bracket>> {};
+struct set_display : p::seq<open_brace, p::opt<elements>, p::must<close_brace>> {};
+
+struct true_lit : kw_true {};
+struct false_lit : kw_false {};
+struct primary : p::sor<int_lit, str_lit, true_lit, false_lit, paren, list_display, set_display, name> {};
+
+struct arguments : p::opt<expr, p::star<comma, expr>> {};
+struct call_close : close_paren {};
+struct call_suffix : p::seq<open_paren, arguments, p::must<call_close>> {};
+struct index_expr : p::seq<expr> {};
+struct index_suffix : p::if_must<open_bracket, index_expr, close_bracket> {};
+struct postfix : p::seq<primary, p::star<p::sor<call_suffix, index_suffix>>> {};
+
+// An operand after an operator or keyword: the parse commits there, so
+// `a +` at the end of a line reports "expected an expression".
+template <typename Next> struct rhs : p::seq<Next> {};
+
+struct neg_op : tok<p::one<'-'>> {};
+struct unary;
+struct neg : p::if_must<neg_op, rhs<unary>> {};
+struct unary : p::sor<neg, postfix> {};
+
+struct op_mul : tok<p::one<'*'>> {};
+struct op_div : tok<p::one<'/'>> {};
+struct op_mod : tok<p::one<'%'>> {};
+struct op_add : tok<p::one<'+'>> {};
+struct op_sub : tok<p::one<'-'>> {};
+struct op_shl : tok<p::string<'<', '<'>> {};
+struct op_shr : tok<p::string<'>', '>'>> {};
+struct op_band : tok<p::one<'&'>> {};
+struct op_bxor : tok<p::one<'^'>> {};
+struct op_bor : tok<p::one<'|'>> {};
+
+template <typename Op, typename Next> struct left_assoc : p::seq<Next, p::star<Op, p::must<rhs<Next>>>> {};
+
+struct mul_expr : left_assoc<p::sor<op_mul, op_div, op_mod>, unary> {};
+struct add_expr : left_assoc<p::sor<op_add, op_sub>, mul_expr> {};
+struct shift_expr : left_assoc<p::sor<op_shl, op_shr>, add_expr> {};
+struct band_expr : left_assoc<op_band, shift_expr> {};
+struct bxor_expr : left_assoc<op_bxor, band_expr> {};
+struct bor_expr : left_assoc<op_bor, bxor_expr> {};
+struct range_expr : p::seq<bor_expr, p::opt<dotdot, p::must<rhs<bor_expr>>>> {};
+
+struct op_eq : tok<p::string<'=', '='>> {};
+struct op_ne : tok<p::string<'!', '='>> {};
+struct op_le : tok<p::string<'<', '='>> {};
+struct op_ge : tok<p::string<'>', '='>> {};
+struct op_lt : tok<p::one<'<'>> {};
+struct op_gt : tok<p::one<'>'>> {};
+struct op_in : kw_in {};
+struct op_not_in : p::seq<kw_not, kw_in> {};
+struct cmp_op : p::sor<op_eq, op_ne, op_le, op_ge, op_lt, op_gt, op_in, op_not_in> {};
+struct cmp_expr : p::seq<range_expr, p::opt<cmp_op, p::must<rhs<range_expr>>>> {};
+
+struct not_expr;
+struct logic_not : p::if_must<kw_not, rhs<not_expr>> {};
+struct not_expr : p::sor<logic_not, cmp_expr> {};
+struct and_expr : left_assoc<kw_and, not_expr> {};
+struct or_expr : left_assoc<kw_or, and_expr> {};
+
+struct if_then : kw_then {};
+struct if_else_kw : kw_else {};
+struct if_expr : p::if_must<kw_if, rhs<expr>, if_then, rhs<expr>, if_else_kw, rhs<expr>> {};
+struct expr : p::sor<if_expr, or_expr> {};
+
+}  // namespace grundy::grammar

@@ -1,0 +1,440 @@
+// Parse tree to AST. The parse tree keeps only the selected rules below;
+// each `build_*` function turns one kind of node into its AST node.
+#include "parser.hpp"
+
+#include <tao/pegtl/contrib/parse_tree.hpp>
+
+#include "errors.hpp"
+
+namespace grundy {
+
+namespace g = grammar;
+namespace p = tao::pegtl;
+namespace pt = tao::pegtl::parse_tree;
+
+namespace {
+
+template <typename Rule>
+struct selector
+    : pt::selector<
+          Rule,
+          pt::store_content::on<
+              // literals and names
+              g::name_raw, g::int_raw, g::str_raw, g::true_lit, g::false_lit,
+              // expressions
+              g::neg, g::paren, g::trailing_comma, g::list_display, g::set_display, g::comp_for, g::generator,
+              g::where_clause, g::move_where, g::call_suffix, g::index_suffix, g::logic_not, g::if_expr,
+              g::op_mul, g::op_div, g::op_mod, g::op_add, g::op_sub, g::op_shl, g::op_shr, g::op_band, g::op_bxor,
+              g::op_bor, g::op_eq, g::op_ne, g::op_le, g::op_ge, g::op_lt, g::op_gt, g::op_in, g::op_not_in,
+              g::pattern_tuple, g::start_pattern,
+              // games
+              g::params, g::fn_params, g::fn_def, g::position_item, g::start_item, g::canonical_item,
+              g::terminal_item, g::move_label, g::move_item, g::game_def,
+              // statements
+              g::import_stmt, g::let_stmt, g::print_stmt, g::assert_stmt, g::table_stmt, g::check_stmt, g::for_stmt,
+              g::for_block, g::if_stmt, g::then_block, g::else_block, g::expr_stmt>,
+          pt::fold_one::on<g::postfix, g::mul_expr, g::add_expr, g::shift_expr, g::band_expr, g::bxor_expr,
+                           g::bor_expr, g::range_expr, g::cmp_expr, g::and_expr, g::or_expr>> {};
+
+using Node = pt::node;
+using ast::Expr;
+using ast::ExprKind;
+using ast::ExprPtr;
+using ast::Op;
+
+class Builder {
+public:
+    explicit Builder(std::uint32_t source) : source_(source) {}
+
+    Loc loc(const Node& n) const { return Loc{source_, static_cast<std::uint32_t>(n.m_begin.byte)}; }
+
+    static std::uint32_t width(const Node& n) {
+        if (!n.has_content()) return 1;  // folded levels keep no text
+        std::string_view s = n.string_view();
+        while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r'))
+            s.remove_suffix(1);
+        std::uint32_t w = 0;
+        for (char c : s) {
+            if (c == '\n') break;
+            if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++w;
+        }
+        return w == 0 ? 1 : w;
+    }
+
+    ExprPtr make(ExprKind k, const Node& n) const { return std::make_unique<Expr>(k, loc(n), width(n)); }
+
+    ast::Pattern pattern(const Node& n) const {
+        if (n.is_type<g::start_pattern>()) return pattern(*n.children.at(0));
+        ast::Pattern pat;
+        pat.loc = loc(n);
+        pat.length = width(n);
+        if (n.is_type<g::name_raw>()) {
+            pat.name = n.string();
+        } else {
+            for (auto& c : n.children) pat.items.push_back(pattern(*c));
+        }
+        return pat;
+    }
+
+    ast::Generator generator(const Node& n) const {
+        return ast::Generator{pattern(*n.children.at(0)), expr(*n.children.at(1))};
+    }
+
+    // Reads generators and an optional where clause from children[from...];
+    // returns the index of the first child that is neither.
+    std::size_t generators(const Node& n, std::size_t from, ast::Generators& out) const {
+        std::size_t i = from;
+        for (; i < n.children.size(); ++i) {
+            const Node& c = *n.children[i];
+            if (c.is_type<g::generator>()) {
+                out.gens.push_back(generator(c));
+            } else if (c.is_type<g::where_clause>() || c.is_type<g::move_where>()) {
+                out.where = expr(*c.children.at(0));
+            } else {
+                break;
+            }
+        }
+        return i;
+    }
+
+    static Op op_of(const Node& n) {
+        if (n.is_type<g::op_mul>()) return Op::mul;
+        if (n.is_type<g::op_div>()) return Op::div;
+        if (n.is_type<g::op_mod>()) return Op::mod;
+        if (n.is_type<g::op_add>()) return Op::add;
+        if (n.is_type<g::op_sub>()) return Op::sub;
+        if (n.is_type<g::op_shl>()) return Op::shl;
+        if (n.is_type<g::op_shr>()) return Op::shr;
+        if (n.is_type<g::op_band>()) return Op::bit_and;
+        if (n.is_type<g::op_bxor>()) return Op::bit_xor;
+        if (n.is_type<g::op_bor>()) return Op::bit_or;
+        if (n.is_type<g::op_eq>()) return Op::eq;
+        if (n.is_type<g::op_ne>()) return Op::ne;
+        if (n.is_type<g::op_le>()) return Op::le;
+        if (n.is_type<g::op_ge>()) return Op::ge;
+        if (n.is_type<g::op_lt>()) return Op::lt;
+        if (n.is_type<g::op_gt>()) return Op::gt;
+        if (n.is_type<g::op_in>()) return Op::in;
+        return Op::not_in;
+    }
+
+    ExprPtr int_literal(const Node& n) const {
+        auto e = make(ExprKind::int_lit, n);
+        std::int64_t v = 0;
+        for (char c : n.string_view()) {
+            if (c == '_') continue;
+            if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, c - '0', &v))
+                fail(e->loc, "integer literal is too large for a 64-bit int", e->length);
+        }
+        e->int_value = v;
+        return e;
+    }
+
+    ExprPtr string_literal(const Node& n) const {
+        auto e = make(ExprKind::str_lit, n);
+        std::string_view s = n.string_view();
+        s = s.substr(1, s.size() - 2);
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            if (s[i] != '\\') {
+                e->text += s[i];
+                continue;
+            }
+            char c = s[++i];
+            e->text += c == 'n' ? '\n' : c == 't' ? '\t' : c;
+        }
+        return e;
+    }
+
+    // A display: `(..)`, `[..]` or `{..}`, plain or a comprehension.
+    ExprPtr display(const Node& n, ExprKind plain, ExprKind comp) const {
+        bool trailing = !n.children.empty() && n.children.back()->is_type<g::trailing_comma>();
+        if (n.children.size() == 2 && n.children[1]->is_type<g::comp_for>()) {
+            auto e = make(comp, n);
+            e->length = 1;
+            e->items.push_back(expr(*n.children[0]));
+            generators(*n.children[1], 0, e->gens);
+            return e;
+        }
+        if (plain == ExprKind::tuple && n.children.size() == 1 && !trailing) return expr(*n.children[0]);
+        auto e = make(plain, n);
+        e->length = 1;
+        for (auto& c : n.children)
+            if (!c->is_type<g::trailing_comma>()) e->items.push_back(expr(*c));
+        return e;
+    }
+
+    ExprPtr postfix(const Node& n) const {
+        ExprPtr base = expr(*n.children.at(0));
+        for (std::size_t i = 1; i < n.children.size(); ++i) {
+            const Node& s = *n.children[i];
+            bool is_call = s.is_type<g::call_suffix>();
+            auto e = std::make_unique<Expr>(is_call ? ExprKind::call : ExprKind::index, base->loc, base->length);
+            if (!is_call) {
+                e->loc = loc(s);
+                e->length = 1;
+            }
+            e->items.push_back(std::move(base));
+            for (auto& c : s.children) e->items.push_back(expr(*c));
+            base = std::move(e);
+        }
+        return base;
+    }
+
+    // `a op b op c`: left-associative; logical levels have no operator nodes.
+    ExprPtr chain(const Node& n) const {
+        bool logical = n.is_type<g::and_expr>() || n.is_type<g::or_expr>();
+        if (logical) {
+            ExprKind k = n.is_type<g::and_expr>() ? ExprKind::logic_and : ExprKind::logic_or;
+            ExprPtr acc = expr(*n.children.at(0));
+            for (std::size_t i = 1; i < n.children.size(); ++i) {
+                auto e = std::make_unique<Expr>(k, acc->loc, acc->length);
+                e->items.push_back(std::move(acc));
+                e->items.push_back(expr(*n.children[i]));
+                acc = std::move(e);
+            }
+            return acc;
+        }
+        if (n.is_type<g::range_expr>()) {
+            auto e = make(ExprKind::range, n);
+            e->items.push_back(expr(*n.children.at(0)));
+            e->items.push_back(expr(*n.children.at(1)));
+            e->length = e->items[0]->length;
+            return e;
+        }
+        ExprPtr acc = expr(*n.children.at(0));
+        for (std::size_t i = 1; i + 1 < n.children.size(); i += 2) {
+            const Node& opn = *n.children[i];
+            Op op = op_of(opn);
+            bool cmp = op >= Op::eq;
+            auto e = make(cmp ? ExprKind::compare : ExprKind::binary, opn);
+            e->op = op;
+            e->items.push_back(std::move(acc));
+            e->items.push_back(expr(*n.children[i + 1]));
+            acc = std::move(e);
+        }
+        return acc;
+    }
+
+    ExprPtr expr(const Node& n) const {
+        if (n.is_type<g::int_raw>()) return int_literal(n);
+        if (n.is_type<g::str_raw>()) return string_literal(n);
+        if (n.is_type<g::true_lit>() || n.is_type<g::false_lit>()) {
+            auto e = make(ExprKind::bool_lit, n);
+            e->int_value = n.is_type<g::true_lit>();
+            return e;
+        }
+        if (n.is_type<g::name_raw>()) {
+            auto e = make(ExprKind::name, n);
+            e->text = n.string();
+            return e;
+        }
+        if (n.is_type<g::paren>()) return display(n, ExprKind::tuple, ExprKind::tuple);
+        if (n.is_type<g::list_display>()) return display(n, ExprKind::list, ExprKind::list_comp);
+        if (n.is_type<g::set_display>()) return display(n, ExprKind::set, ExprKind::set_comp);
+        if (n.is_type<g::postfix>()) return postfix(n);
+        if (n.is_type<g::neg>()) {
+            auto e = make(ExprKind::unary, n);
+            e->length = 1;
+            e->op = Op::neg;
+            e->items.push_back(expr(*n.children.at(0)));
+            return e;
+        }
+        if (n.is_type<g::logic_not>()) {
+            auto e = make(ExprKind::logic_not, n);
+            e->length = 3;
+            e->items.push_back(expr(*n.children.at(0)));
+            return e;
+        }
+        if (n.is_type<g::if_expr>()) {
+            auto e = make(ExprKind::if_else, n);
+            e->length = 2;
+            for (auto& c : n.children) e->items.push_back(expr(*c));
+            return e;
+        }
+        return chain(n);
+    }
+
+    std::vector<ast::Param> params(const Node& n) const {
+        std::vector<ast::Param> ps;
+        for (auto& c : n.children) ps.push_back(ast::Param{loc(*c), c->string()});
+        return ps;
+    }
+
+    std::unique_ptr<ast::FnDef> fn_def(const Node& n) const {
+        auto f = std::make_unique<ast::FnDef>();
+        f->loc = loc(*n.children.at(0));
+        f->name = n.children[0]->string();
+        f->params = params(*n.children.at(1));
+        f->body = expr(*n.children.at(2));
+        return f;
+    }
+
+    std::unique_ptr<ast::GameDef> game_def(const Node& n) const {
+        auto gd = std::make_unique<ast::GameDef>();
+        gd->loc = loc(*n.children.at(0));
+        gd->name = n.children[0]->string();
+        for (std::size_t i = 1; i < n.children.size(); ++i) {
+            const Node& c = *n.children[i];
+            if (c.is_type<g::params>()) {
+                gd->has_params = true;
+                gd->params = params(c);
+            } else if (c.is_type<g::position_item>()) {
+                if (gd->position) fail(loc(c), "a game has one 'position' line", 8);
+                gd->position = pattern(*c.children.at(0));
+                gd->position_loc = loc(c);
+            } else if (c.is_type<g::start_item>()) {
+                if (gd->start) fail(loc(c), "a game has at most one 'start' rule", 5);
+                ast::StartDef s;
+                s.loc = loc(c);
+                std::size_t k = 0;
+                if (c.children.at(0)->is_type<g::start_pattern>()) s.pattern = pattern(*c.children[k++]);
+                s.body = expr(*c.children.at(k));
+                gd->start = std::move(s);
+            } else if (c.is_type<g::canonical_item>()) {
+                if (gd->canonical) fail(loc(c), "a game has at most one 'canonical' rule", 9);
+                gd->canonical = expr(*c.children.at(0));
+            } else if (c.is_type<g::terminal_item>()) {
+                if (gd->terminal) fail(loc(c), "a game has at most one 'terminal' rule; join conditions with 'or'", 8);
+                gd->terminal = expr(*c.children.at(0));
+            } else if (c.is_type<g::fn_def>()) {
+                gd->fns.push_back(std::move(*fn_def(c)));
+            } else if (c.is_type<g::move_item>()) {
+                ast::MoveDef m;
+                m.loc = loc(c);
+                std::size_t k = 0;
+                if (c.children.at(0)->is_type<g::move_label>()) m.label = c.children[k++]->children.at(0)->string();
+                k = generators(c, k, m.gens);
+                m.result = expr(*c.children.at(k));
+                gd->moves.push_back(std::move(m));
+            }
+        }
+        return gd;
+    }
+
+    std::vector<ast::StmtPtr> block(const Node& n) const {
+        std::vector<ast::StmtPtr> out;
+        for (auto& c : n.children) out.push_back(stmt(*c));
+        return out;
+    }
+
+    ast::StmtPtr stmt(const Node& n) const {
+        using ast::StmtKind;
+        auto make_stmt = [&](StmtKind k, std::uint32_t len) { return std::make_unique<ast::Stmt>(k, loc(n), len); };
+        if (n.is_type<g::import_stmt>()) {
+            auto s = make_stmt(StmtKind::import_file, 6);
+            s->path = string_literal(*n.children.at(0))->text;
+            s->loc = loc(*n.children[0]);
+            s->length = width(*n.children[0]);
+            return s;
+        }
+        if (n.is_type<g::let_stmt>()) {
+            auto s = make_stmt(StmtKind::let, 3);
+            s->pattern = pattern(*n.children.at(0));
+            s->exprs.push_back(expr(*n.children.at(1)));
+            return s;
+        }
+        if (n.is_type<g::fn_def>()) {
+            auto s = make_stmt(StmtKind::fn, 2);
+            s->fn = fn_def(n);
+            return s;
+        }
+        if (n.is_type<g::game_def>()) {
+            auto s = make_stmt(StmtKind::game, 4);
+            s->game = game_def(n);
+            return s;
+        }
+        if (n.is_type<g::print_stmt>() || n.is_type<g::assert_stmt>() || n.is_type<g::expr_stmt>()) {
+            auto s = n.is_type<g::print_stmt>()    ? make_stmt(StmtKind::print, 5)
+                     : n.is_type<g::assert_stmt>() ? make_stmt(StmtKind::assert_that, 6)
+                                                   : make_stmt(StmtKind::expr, 1);
+            for (auto& c : n.children) s->exprs.push_back(expr(*c));
+            if (s->kind == StmtKind::expr) s->length = s->exprs[0]->length;
+            return s;
+        }
+        if (n.is_type<g::table_stmt>() || n.is_type<g::check_stmt>()) {
+            auto s = make_stmt(n.is_type<g::table_stmt>() ? StmtKind::table : StmtKind::check, 5);
+            s->exprs.push_back(expr(*n.children.at(0)));
+            generators(n, 1, s->gens);
+            return s;
+        }
+        if (n.is_type<g::for_stmt>()) {
+            auto s = make_stmt(StmtKind::for_each, 3);
+            std::size_t k = generators(n, 0, s->gens);
+            s->body = block(*n.children.at(k));
+            return s;
+        }
+        if (n.is_type<g::if_stmt>()) {
+            auto s = make_stmt(StmtKind::if_else, 2);
+            s->exprs.push_back(expr(*n.children.at(0)));
+            s->body = block(*n.children.at(1));
+            if (n.children.size() > 2) s->else_body = block(*n.children[2]);
+            return s;
+        }
+        fail(loc(n), "internal error: unexpected parse node " + std::string(n.type));
+    }
+
+private:
+    std::uint32_t source_;
+};
+
+void check_nesting(const Source& src, std::uint32_t id) {
+    int depth = 0;
+    bool in_string = false, in_comment = false;
+    const std::string& t = src.text();
+    for (std::uint32_t i = 0; i < t.size(); ++i) {
+        char c = t[i];
+        if (in_comment) {
+            in_comment = c != '\n';
+        } else if (in_string) {
+            if (c == '\\') ++i;
+            else if (c == '"' || c == '\n') in_string = false;
+        } else if (c == '#') {
+            in_comment = true;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '(' || c == '[' || c == '{') {
+            if (++depth > max_nesting)
+                fail(Loc{id, i}, "brackets are nested too deeply (more than " + std::to_string(max_nesting) + ")");
+        } else if (c == ')' || c == ']' || c == '}') {
+            --depth;
+        }
+    }
+}
+
+template <typename Top>
+std::unique_ptr<Node> parse_tree(const Source& src, std::uint32_t id) {
+    p::memory_input<> in(src.text(), src.name());
+    try {
+        return pt::parse<Top, selector, p::nothing, g::control>(in);
+    } catch (const p::parse_error& e) {
+        const auto& pos = e.positions().front();
+        throw DiagnosticError(Diagnostic{Severity::error, Loc{id, static_cast<std::uint32_t>(pos.byte)}, 1,
+                                         std::string(e.message())});
+    }
+}
+
+}  // namespace
+
+ast::Module parse(const SourceManager& sm, std::uint32_t id, ParseMode mode) {
+    const Source& src = sm.get(id);
+    check_nesting(src, id);
+    auto root = mode == ParseMode::module ? parse_tree<g::module>(src, id) : parse_tree<g::repl_entry>(src, id);
+    if (!root) fail(Loc{id, 0}, "could not parse the input");
+    Builder b(id);
+    ast::Module m;
+    m.source = id;
+    for (auto& c : root->children) m.stmts.push_back(b.stmt(*c));
+    return m;
+}
+
+bool ends_early(const SourceManager& sm, const DiagnosticError& e) {
+    for (const Diagnostic& d : e.diagnostics) {
+        if (!d.loc.valid()) continue;
+        const std::string& text = sm.get(d.loc.source).text();
+        std::size_t end = text.find_last_not_of(" \t\r\n");
+        if (end == std::string::npos || d.loc.offset > end) return true;
+    }
+    return false;
+}
+
+}  // namespace grundy

@@ -1,0 +1,20 @@
+// `grundy test`: runs every .game file under the given paths, each in a
+// fresh interpreter, counting asserts and checks. A file NAME.in beside a
+// test is its standard input; a file NAME.out is the output it must print
+// (compared to the letter, counted as one check).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace grundy {
+
+struct TestOptions {
+    std::vector<std::string> paths;
+    bool verbose = false;
+    std::uint64_t max_states = 0;  // 0: the default
+};
+
+int test_command(const TestOptions& opts);
+
+}  // namespace grundy

@@ -1,0 +1,597 @@
+// Compiling a module, in passes so that definitions may come in any order:
+//   1. imports run, and fn, game and let names are declared;
+//   2. fn and game bodies compile (they see every global);
+//   3. statements compile in order (a top-level statement sees a `let`
+//      only after it).
+#include <algorithm>
+#include <fmt/format.h>
+#include <set>
+
+#include "compiler.hpp"
+#include "nodes.hpp"
+
+namespace grundy {
+
+const CompiledGame* Globals::game(const std::string& name) const {
+    auto it = names.find(name);
+    if (it == names.end() || it->second.kind != Global::Kind::game) return nullptr;
+    return games[it->second.index].get();
+}
+
+namespace {
+
+using ast::Expr;
+using ast::ExprKind;
+
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+    std::vector<std::size_t> d(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) d[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t prev = d[0];
+        d[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            std::size_t cur = d[j];
+            d[j] = std::min({d[j] + 1, d[j - 1] + 1, prev + (a[i - 1] != b[j - 1])});
+            prev = cur;
+        }
+    }
+    return d[b.size()];
+}
+
+// The names one frame can see: a stack of locals with scopes.
+struct Unit {
+    std::vector<std::pair<std::string, std::uint32_t>> locals;
+    std::uint32_t next = 0, max = 0;
+    const CompiledGame* game = nullptr;                    // game code: rule parameters, local fns
+    std::unordered_map<std::string, const CompiledFn*> game_fns;
+    bool moves = false;                                    // split() allowed
+
+    struct Mark {
+        std::size_t locals;
+        std::uint32_t next;
+    };
+    Mark mark() const { return {locals.size(), next}; }
+    void reset(Mark m) {
+        locals.resize(m.locals);
+        next = m.next;
+    }
+    std::uint32_t declare(const std::string& name) {
+        locals.emplace_back(name, next);
+        max = std::max(max, next + 1);
+        return next++;
+    }
+    const std::uint32_t* find(const std::string& name) const {
+        for (auto it = locals.rbegin(); it != locals.rend(); ++it)
+            if (it->first == name) return &it->second;
+        return nullptr;
+    }
+};
+
+class ModuleCompiler {
+public:
+    ModuleCompiler(const SourceManager& sm, Globals& g, const CompileOptions& o) : sm_(sm), g_(g), opts_(o) {}
+
+    CompiledModule run(const ast::Module& m) {
+        declare_all(m);
+        for (auto& [fn, def] : fn_bodies_) compile_fn(*fn, *def, nullptr, {});
+        for (auto& [game, def] : game_bodies_) compile_game(*game, *def);
+        CompiledModule out;
+        Unit top;
+        unit_ = &top;
+        top_level_ = true;
+        for (auto& s : m.stmts)
+            if (auto c = stmt(*s, true)) out.stmts.push_back(std::move(c));
+        out.slots = top.max;
+        if (!errors_.empty()) throw DiagnosticError(std::move(errors_));
+        return out;
+    }
+
+private:
+    // ---- diagnostics ----------------------------------------------------------
+    void error(Loc loc, std::uint32_t len, std::string msg) {
+        errors_.push_back(Diagnostic{Severity::error, loc, len, std::move(msg)});
+    }
+    CodePtr invalid(const Expr& e, std::string msg) {
+        error(e.loc, e.length, std::move(msg));
+        return std::make_unique<nodes::Invalid>(e.loc, e.length);
+    }
+    std::string where(Loc loc) const {
+        const Source& src = sm_.get(loc.source);
+        return fmt::format("{}:{}", src.name(), src.line_col(loc.offset).line);
+    }
+
+    // ---- pass 1: declarations -------------------------------------------------
+    bool claim(const std::string& name, Loc loc, std::uint32_t len) {
+        auto it = g_.names.find(name);
+        if (it != g_.names.end() && !opts_.redefine) {
+            error(loc, len, fmt::format("`{}` is already defined at {}", name, where(it->second.loc)));
+            return false;
+        }
+        return true;
+    }
+
+    void declare_let_names(const ast::Pattern& p) {
+        if (p.is_tuple()) {
+            for (auto& item : p.items) declare_let_names(item);
+            return;
+        }
+        if (p.name == "_") return;
+        auto it = g_.names.find(p.name);
+        if (it != g_.names.end()) {
+            // Already a global: an error in a file; in the REPL the new
+            // binding is made when its statement compiles.
+            if (!opts_.redefine) claim(p.name, p.loc, p.length);
+            return;
+        }
+        g_.names[p.name] = Global{Global::Kind::let, static_cast<std::uint32_t>(g_.lets.size()), p.loc};
+        g_.lets.emplace_back();
+        pending_lets_.insert(p.name);
+    }
+
+    void declare_all(const ast::Module& m) {
+        for (auto& s : m.stmts) {
+            switch (s->kind) {
+                case ast::StmtKind::import_file:
+                    try {
+                        opts_.import(s->path, s->loc);
+                    } catch (DiagnosticError& e) {
+                        errors_.insert(errors_.end(), e.diagnostics.begin(), e.diagnostics.end());
+                    }
+                    break;
+                case ast::StmtKind::fn: {
+                    const ast::FnDef& f = *s->fn;
+                    if (!claim(f.name, f.loc, static_cast<std::uint32_t>(f.name.size()))) break;
+                    auto fn = std::make_unique<CompiledFn>();
+                    fn->name = f.name;
+                    fn->loc = f.loc;
+                    fn->arity = static_cast<std::uint32_t>(f.params.size());
+                    fn_bodies_.emplace_back(fn.get(), &f);
+                    g_.names[f.name] = Global{Global::Kind::fn, static_cast<std::uint32_t>(g_.fns.size()), f.loc};
+                    g_.fns.push_back(std::move(fn));
+                    break;
+                }
+                case ast::StmtKind::game: {
+                    const ast::GameDef& gd = *s->game;
+                    if (!claim(gd.name, gd.loc, static_cast<std::uint32_t>(gd.name.size()))) break;
+                    auto game = std::make_unique<CompiledGame>();
+                    game->name = gd.name;
+                    game->loc = gd.loc;
+                    game->has_params = gd.has_params;
+                    for (auto& p : gd.params) game->params.push_back(p.name);
+                    game->has_start = gd.start.has_value();
+                    if (gd.start) {
+                        game->start_has_pattern = gd.start->pattern.has_value();
+                        game->position_args = !gd.start->pattern ? 0
+                                              : gd.start->pattern->is_tuple() ? gd.start->pattern->items.size()
+                                                                              : 1;
+                    } else if (gd.position) {
+                        game->position_args = gd.position->is_tuple() ? gd.position->items.size() : 1;
+                    }
+                    game->source_text = ast::to_source(gd);
+                    game_bodies_.emplace_back(game.get(), &gd);
+                    g_.names[gd.name] = Global{Global::Kind::game, static_cast<std::uint32_t>(g_.games.size()), gd.loc};
+                    g_.games.push_back(std::move(game));
+                    break;
+                }
+                case ast::StmtKind::let: declare_let_names(*s->pattern); break;
+                default: break;
+            }
+        }
+    }
+
+    // ---- pass 2: functions and games ---------------------------------------------
+    void compile_fn(CompiledFn& fn, const ast::FnDef& def, const CompiledGame* game,
+                    const std::unordered_map<std::string, const CompiledFn*>& game_fns) {
+        Unit u;
+        u.game = game;
+        u.game_fns = game_fns;
+        for (std::size_t i = 0; i < def.params.size(); ++i) {
+            for (std::size_t j = 0; j < i; ++j)
+                if (def.params[j].name == def.params[i].name)
+                    error(def.params[i].loc, static_cast<std::uint32_t>(def.params[i].name.size()),
+                          fmt::format("parameter `{}` appears twice", def.params[i].name));
+            u.declare(def.params[i].name);
+        }
+        Unit* saved = unit_;
+        bool saved_top = top_level_;
+        unit_ = &u;
+        top_level_ = false;
+        fn.body = expr(*def.body);
+        fn.game = game;
+        fn.slots = u.max;
+        unit_ = saved;
+        top_level_ = saved_top;
+    }
+
+    void compile_game(CompiledGame& cg, const ast::GameDef& gd) {
+        for (std::size_t i = 0; i < gd.params.size(); ++i)
+            for (std::size_t j = 0; j < i; ++j)
+                if (gd.params[j].name == gd.params[i].name)
+                    error(gd.params[i].loc, static_cast<std::uint32_t>(gd.params[i].name.size()),
+                          fmt::format("rule parameter `{}` appears twice", gd.params[i].name));
+        if (!gd.position) {
+            error(gd.loc, static_cast<std::uint32_t>(gd.name.size()),
+                  fmt::format("game `{}` has no 'position' line: say what a position is, e.g. 'position n'", gd.name));
+            return;
+        }
+        std::unordered_map<std::string, const CompiledFn*> local_fns;
+        for (auto& f : gd.fns) {
+            if (local_fns.count(f.name))
+                error(f.loc, static_cast<std::uint32_t>(f.name.size()),
+                      fmt::format("function `{}` is defined twice in game `{}`", f.name, gd.name));
+            auto fn = std::make_unique<CompiledFn>();
+            fn->name = f.name;
+            fn->loc = f.loc;
+            fn->arity = static_cast<std::uint32_t>(f.params.size());
+            local_fns[f.name] = fn.get();
+            cg.fns.push_back(std::move(fn));
+        }
+        for (std::size_t i = 0; i < gd.fns.size(); ++i) compile_fn(*cg.fns[i], gd.fns[i], &cg, local_fns);
+
+        Unit u;
+        u.game = &cg;
+        u.game_fns = local_fns;
+        Unit* saved = unit_;
+        bool saved_top = top_level_;
+        unit_ = &u;
+        top_level_ = false;
+        if (gd.start) {
+            auto m = u.mark();
+            if (gd.start->pattern) cg.start_pattern = binder(*gd.start->pattern);
+            cg.start = expr(*gd.start->body);
+            u.reset(m);
+        }
+        cg.position = binder(*gd.position);
+        if (gd.canonical) cg.canonical = expr(*gd.canonical);
+        if (gd.terminal) cg.terminal = expr(*gd.terminal);
+        u.moves = true;
+        for (auto& mv : gd.moves) {
+            auto m = u.mark();
+            MoveFamily fam;
+            fam.loc = mv.loc;
+            fam.label = mv.label;
+            fam.gens = gens(mv.gens);
+            fam.result = expr(*mv.result);
+            cg.moves.push_back(std::move(fam));
+            u.reset(m);
+        }
+        cg.slots = u.max;
+        unit_ = saved;
+        top_level_ = saved_top;
+    }
+
+    // ---- patterns and generators -------------------------------------------------
+    Binder binder(const ast::Pattern& p) {
+        std::set<std::string> seen;
+        return binder(p, seen);
+    }
+    Binder binder(const ast::Pattern& p, std::set<std::string>& seen) {
+        Binder b;
+        b.loc = p.loc;
+        b.length = p.length;
+        b.text = ast::to_source(p);
+        if (p.is_tuple()) {
+            b.is_tuple = true;
+            for (auto& item : p.items) b.items.push_back(binder(item, seen));
+            return b;
+        }
+        if (p.name == "_") return b;
+        if (!seen.insert(p.name).second)
+            error(p.loc, p.length, fmt::format("`{}` appears twice in one pattern", p.name));
+        b.slot = static_cast<int>(unit_->declare(p.name));
+        return b;
+    }
+
+    GensCode gens(const ast::Generators& gs) {
+        GensCode out;
+        for (auto& g : gs.gens) {
+            GenCode gc;
+            gc.iterable = expr(*g.iterable);
+            gc.binder = binder(g.pattern);
+            out.gens.push_back(std::move(gc));
+        }
+        if (gs.where) out.where = expr(*gs.where);
+        return out;
+    }
+
+    // ---- expressions ---------------------------------------------------------------
+    std::string suggestion(const std::string& name) const {
+        std::vector<std::string> candidates;
+        for (auto& [n, slot] : unit_->locals) candidates.push_back(n);
+        for (auto& [n, f] : unit_->game_fns) candidates.push_back(n);
+        if (unit_->game)
+            for (auto& p : unit_->game->params) candidates.push_back(p);
+        for (auto& [n, gl] : g_.names) candidates.push_back(n);
+        for (auto& b : all_builtins()) candidates.push_back(b.name);
+        std::string best;
+        std::size_t best_d = name.size() <= 2 ? 1 : 2;
+        for (auto& c : candidates) {
+            std::size_t d = edit_distance(name, c);
+            if (d <= best_d && c != name && (best.empty() || d < best_d)) {
+                best = c;
+                best_d = d;
+            }
+        }
+        return best.empty() ? "" : fmt::format(" (did you mean `{}`?)", best);
+    }
+
+    CodePtr unknown(const Expr& e) {
+        return invalid(e, fmt::format("unknown name `{}`{}", e.text, suggestion(e.text)));
+    }
+
+    int rule_param(const std::string& name) const {
+        if (!unit_->game) return -1;
+        auto& ps = unit_->game->params;
+        auto it = std::find(ps.begin(), ps.end(), name);
+        return it == ps.end() ? -1 : static_cast<int>(it - ps.begin());
+    }
+
+    CodePtr global_let(const Expr& e, const Global& gl) {
+        if (top_level_ && pending_lets_.count(e.text))
+            return invalid(e, fmt::format("`{}` is used before its definition at {}", e.text, where(gl.loc)));
+        return std::make_unique<nodes::GlobalLet>(e.loc, e.length, &g_.lets, gl.index, e.text);
+    }
+
+    CodePtr name(const Expr& e) {
+        if (const std::uint32_t* slot = unit_->find(e.text)) return std::make_unique<nodes::Local>(e.loc, e.length, *slot);
+        if (unit_->game_fns.count(e.text))
+            return invalid(e, fmt::format("`{}` is a function: call it, as in {}(...)", e.text, e.text));
+        if (int i = rule_param(e.text); i >= 0)
+            return std::make_unique<nodes::RuleParam>(e.loc, e.length, static_cast<std::uint32_t>(i));
+        if (auto it = g_.names.find(e.text); it != g_.names.end()) {
+            const Global& gl = it->second;
+            switch (gl.kind) {
+                case Global::Kind::let: return global_let(e, gl);
+                case Global::Kind::fn:
+                    return invalid(e, fmt::format("`{}` is a function: call it, as in {}(...)", e.text, e.text));
+                case Global::Kind::game: {
+                    const CompiledGame* game = g_.games[gl.index].get();
+                    if (game->has_params)
+                        return invalid(e, fmt::format("game `{}` needs its rule arguments: {}({})", e.text, e.text,
+                                                      fmt::join(game->params, ", ")));
+                    return std::make_unique<nodes::GameRules>(e.loc, e.length, game);
+                }
+            }
+        }
+        if (find_builtin(e.text))
+            return invalid(e, fmt::format("`{}` is a builtin function: call it, as in {}(...)", e.text, e.text));
+        return unknown(e);
+    }
+
+    bool check_arity(const Expr& call, const std::string& what, std::size_t want_min, std::size_t want_max) {
+        std::size_t got = call.items.size() - 1;
+        if (got >= want_min && got <= want_max) return true;
+        std::string want = want_min == want_max ? std::to_string(want_min)
+                           : want_max == SIZE_MAX ? fmt::format("at least {}", want_min)
+                                                  : fmt::format("{} to {}", want_min, want_max);
+        bool one = want_min == want_max && want_min == 1;
+        error(call.loc, call.length,
+              fmt::format("wrong number of arguments: {} takes {} argument{}, but {} {} given", what, want,
+                          one ? "" : "s", got, got == 1 ? "was" : "were"));
+        return false;
+    }
+
+    template <typename Node> CodePtr with_args(std::unique_ptr<Node> n, const Expr& e) {
+        for (std::size_t i = 1; i < e.items.size(); ++i) n->args.push_back(expr(*e.items[i]));
+        return n;
+    }
+
+    CodePtr call_fn(const Expr& e, const CompiledFn* fn) {
+        check_arity(e, fmt::format("`{}`", fn->name), fn->arity, fn->arity);
+        return with_args(std::make_unique<nodes::CallFn>(e.loc, e.length, fn), e);
+    }
+
+    CodePtr call(const Expr& e) {
+        const Expr& callee = *e.items[0];
+        auto call_value = [&](CodePtr c) { return with_args(std::make_unique<nodes::CallValue>(e.loc, e.length, std::move(c)), e); };
+        if (callee.kind != ExprKind::name) return call_value(expr(callee));
+        const std::string& n = callee.text;
+        if (const std::uint32_t* slot = unit_->find(n))
+            return call_value(std::make_unique<nodes::Local>(callee.loc, callee.length, *slot));
+        if (auto it = unit_->game_fns.find(n); it != unit_->game_fns.end()) return call_fn(e, it->second);
+        if (int i = rule_param(n); i >= 0)
+            return call_value(std::make_unique<nodes::RuleParam>(callee.loc, callee.length, static_cast<std::uint32_t>(i)));
+        if (auto it = g_.names.find(n); it != g_.names.end()) {
+            const Global& gl = it->second;
+            switch (gl.kind) {
+                case Global::Kind::let: return call_value(global_let(callee, gl));
+                case Global::Kind::fn: return call_fn(e, g_.fns[gl.index].get());
+                case Global::Kind::game: {
+                    const CompiledGame* game = g_.games[gl.index].get();
+                    if (game->has_params)
+                        check_arity(e, fmt::format("game `{}` (its rule parameters)", n), game->params.size(),
+                                    game->params.size());
+                    else
+                        check_arity(e, fmt::format("a position of `{}`", n), game->position_args, game->position_args);
+                    return with_args(std::make_unique<nodes::CallGame>(e.loc, e.length, game), e);
+                }
+            }
+        }
+        if (n == "split") {
+            if (!unit_->moves)
+                error(e.loc, e.length, "split() makes a sum of this game's positions: use it in a game's 'move' result");
+            return with_args(std::make_unique<nodes::Split>(e.loc, e.length), e);
+        }
+        if (const Builtin* b = find_builtin(n)) {
+            check_arity(e, fmt::format("{}()", n), b->min_args, b->max_args < 0 ? SIZE_MAX : b->max_args);
+            return with_args(std::make_unique<nodes::CallBuiltin>(e.loc, e.length, b), e);
+        }
+        for (std::size_t i = 1; i < e.items.size(); ++i) expr(*e.items[i]);
+        return unknown(callee);
+    }
+
+    CodePtr display(const Expr& e, Kind kind) {
+        auto d = std::make_unique<nodes::Display>(e.loc, e.length, kind);
+        for (auto& item : e.items) {
+            d->expand.push_back(kind != Kind::tuple && item->kind == ExprKind::range);
+            d->items.push_back(expr(*item));
+        }
+        return d;
+    }
+
+    CodePtr comprehension(const Expr& e, Kind kind) {
+        auto c = std::make_unique<nodes::Comprehension>(e.loc, e.length, kind);
+        auto m = unit_->mark();
+        c->gens = gens(e.gens);
+        c->element = expr(*e.items[0]);
+        unit_->reset(m);
+        return c;
+    }
+
+    CodePtr expr(const Expr& e) {
+        switch (e.kind) {
+            case ExprKind::int_lit: return std::make_unique<nodes::Const>(e.loc, e.length, Value::integer(e.int_value));
+            case ExprKind::bool_lit: return std::make_unique<nodes::Const>(e.loc, e.length, Value::boolean(e.int_value));
+            case ExprKind::str_lit: return std::make_unique<nodes::Const>(e.loc, e.length, make_string(e.text));
+            case ExprKind::name: return name(e);
+            case ExprKind::unary: return std::make_unique<nodes::Unary>(e.loc, e.length, expr(*e.items[0]));
+            case ExprKind::binary:
+                return std::make_unique<nodes::Binary>(e.loc, e.length, e.op, expr(*e.items[0]), expr(*e.items[1]));
+            case ExprKind::compare:
+                return std::make_unique<nodes::Compare>(e.loc, e.length, e.op, expr(*e.items[0]), expr(*e.items[1]));
+            case ExprKind::logic_and:
+            case ExprKind::logic_or:
+                return std::make_unique<nodes::Logic>(
+                    e.loc, e.length, e.kind == ExprKind::logic_and ? nodes::Logic::Kind::and_ : nodes::Logic::Kind::or_,
+                    expr(*e.items[0]), expr(*e.items[1]));
+            case ExprKind::logic_not:
+                return std::make_unique<nodes::Logic>(e.loc, e.length, nodes::Logic::Kind::not_, expr(*e.items[0]), nullptr);
+            case ExprKind::if_else:
+                return std::make_unique<nodes::IfElse>(e.loc, e.length, expr(*e.items[0]), expr(*e.items[1]),
+                                                       expr(*e.items[2]));
+            case ExprKind::range:
+                return std::make_unique<nodes::Range>(e.loc, e.length, expr(*e.items[0]), expr(*e.items[1]));
+            case ExprKind::tuple: return display(e, Kind::tuple);
+            case ExprKind::list: return display(e, Kind::list);
+            case ExprKind::set: return display(e, Kind::set);
+            case ExprKind::list_comp: return comprehension(e, Kind::list);
+            case ExprKind::set_comp: return comprehension(e, Kind::set);
+            case ExprKind::call: return call(e);
+            case ExprKind::index:
+                return std::make_unique<nodes::Index>(e.loc, e.length, expr(*e.items[0]), expr(*e.items[1]));
+        }
+        return invalid(e, "internal error: unknown expression");
+    }
+
+    // ---- statements ------------------------------------------------------------------
+    std::vector<StmtPtr> block(const std::vector<ast::StmtPtr>& body) {
+        auto m = unit_->mark();
+        std::vector<StmtPtr> out;
+        for (auto& s : body)
+            if (auto c = stmt(*s, false)) out.push_back(std::move(c));
+        unit_->reset(m);
+        return out;
+    }
+
+    StmtPtr stmt(const ast::Stmt& s, bool top) {
+        using K = ast::StmtKind;
+        bool query = s.kind == K::print || s.kind == K::assert_that || s.kind == K::table || s.kind == K::check ||
+                     s.kind == K::for_each || s.kind == K::if_else || s.kind == K::expr;
+        if (query && !opts_.run_queries) return nullptr;
+        switch (s.kind) {
+            case K::import_file:
+            case K::fn:
+            case K::game: return nullptr;
+            case K::print: {
+                auto p = std::make_unique<stmts::Print>(s.loc, s.length);
+                for (auto& e : s.exprs) p->values.push_back(expr(*e));
+                return p;
+            }
+            case K::expr: {
+                auto p = std::make_unique<stmts::Show>(s.loc, s.length);
+                p->value = expr(*s.exprs[0]);
+                return p;
+            }
+            case K::assert_that: {
+                auto a = std::make_unique<stmts::Assert>(s.loc, s.length);
+                a->cond = expr(*s.exprs[0]);
+                if (s.exprs.size() > 1) a->message = expr(*s.exprs[1]);
+                return a;
+            }
+            case K::table:
+            case K::check: {
+                auto q = std::make_unique<stmts::Query>(s.loc, s.length);
+                q->is_check = s.kind == K::check;
+                auto m = unit_->mark();
+                q->gens = gens(s.gens);
+                q->value = expr(*s.exprs[0]);
+                unit_->reset(m);
+                q->text = ast::to_source(s).substr(6);
+                return q;
+            }
+            case K::for_each: {
+                auto f = std::make_unique<stmts::For>(s.loc, s.length);
+                auto m = unit_->mark();
+                f->gens = gens(s.gens);
+                f->body = block(s.body);
+                unit_->reset(m);
+                return f;
+            }
+            case K::if_else: {
+                auto f = std::make_unique<stmts::If>(s.loc, s.length);
+                f->cond = expr(*s.exprs[0]);
+                f->then_body = block(s.body);
+                f->else_body = block(s.else_body);
+                return f;
+            }
+            case K::let: {
+                if (!top) {
+                    auto l = std::make_unique<stmts::LetLocal>(s.loc, s.length);
+                    l->value = expr(*s.exprs[0]);
+                    l->binder = binder(*s.pattern);
+                    return l;
+                }
+                auto l = std::make_unique<stmts::LetGlobal>(s.loc, s.length);
+                l->value = expr(*s.exprs[0]);
+                l->binder = global_binder(*s.pattern);
+                l->lets = &g_.lets;
+                return l;
+            }
+        }
+        return nullptr;
+    }
+
+    // A top-level pattern binds globals: the binder's slots index g_.lets.
+    Binder global_binder(const ast::Pattern& p) {
+        Binder b;
+        b.loc = p.loc;
+        b.length = p.length;
+        b.text = ast::to_source(p);
+        if (p.is_tuple()) {
+            b.is_tuple = true;
+            for (auto& item : p.items) b.items.push_back(global_binder(item));
+            return b;
+        }
+        if (p.name == "_") return b;
+        pending_lets_.erase(p.name);
+        auto it = g_.names.find(p.name);
+        if (opts_.redefine && it != g_.names.end() && it->second.kind != Global::Kind::let) it = g_.names.end();
+        if (it == g_.names.end() || (opts_.redefine && it->second.loc.offset != p.loc.offset) ||
+            (opts_.redefine && it->second.loc.source != p.loc.source)) {
+            // The REPL binds the name anew; code compiled before keeps the old value.
+            g_.names[p.name] = Global{Global::Kind::let, static_cast<std::uint32_t>(g_.lets.size()), p.loc};
+            g_.lets.emplace_back();
+            it = g_.names.find(p.name);
+        }
+        b.slot = static_cast<int>(it->second.index);
+        return b;
+    }
+
+    const SourceManager& sm_;
+    Globals& g_;
+    const CompileOptions& opts_;
+    std::vector<Diagnostic> errors_;
+    Unit* unit_ = nullptr;
+    bool top_level_ = true;
+    std::set<std::string> pending_lets_;
+    std::vector<std::pair<CompiledFn*, const ast::FnDef*>> fn_bodies_;
+    std::vector<std::pair<CompiledGame*, const ast::GameDef*>> game_bodies_;
+};
+
+}  // namespace
+
+CompiledModule compile(const SourceManager& sm, const ast::Module& m, Globals& globals, const CompileOptions& opts) {
+    return ModuleCompiler(sm, globals, opts).run(m);
+}
+
+}  // namespace grundy

@@ -1,0 +1,220 @@
+#include "nodes.hpp"
+
+#include <fmt/format.h>
+
+#include "interpreter/runtime/instance.hpp"
+#include "interpreter/values/ops.hpp"
+
+namespace grundy::nodes {
+
+namespace {
+
+// Runs an operation on values, adding this node's location to its errors.
+template <typename F> Value located(const Code& at, F&& f) {
+    try {
+        return f();
+    } catch (const ValueError& e) {
+        at.error(e.what());
+    } catch (const solver::SolveError& e) {
+        at.error(e.what());
+    }
+}
+
+std::vector<Value> eval_all(Env& env, const std::vector<CodePtr>& codes) {
+    std::vector<Value> out;
+    out.reserve(codes.size());
+    for (const CodePtr& c : codes) out.push_back(c->eval(env));
+    return out;
+}
+
+}  // namespace
+
+Value RuleParam::eval(Env& env) const { return env.inst->arg(index); }
+
+Value GlobalLet::eval(Env&) const {
+    const Value& v = (*lets)[index];
+    if (v.is(Kind::none)) error(fmt::format("`{}` is used before its definition has run", name));
+    return v;
+}
+
+Value GameRules::eval(Env& env) const { return make_rules(&env.ctx.instance(*game, grundy::make_tuple({}))); }
+
+Value Unary::eval(Env& env) const {
+    Value v = operand->eval(env);
+    if (!v.is(Kind::integer)) error(fmt::format("type mismatch: cannot negate {}", kind_name(v.kind())));
+    return located(*this, [&] { return Value::integer(ops::neg(v.as_int())); });
+}
+
+Value Binary::apply(const Value& a, const Value& b) const {
+    using ast::Op;
+    if (a.is(Kind::integer) && b.is(Kind::integer)) {
+        std::int64_t x = a.as_int(), y = b.as_int();
+        switch (op) {
+            case Op::add: return Value::integer(ops::add(x, y));
+            case Op::sub: return Value::integer(ops::sub(x, y));
+            case Op::mul: return Value::integer(ops::mul(x, y));
+            case Op::div: return Value::integer(ops::floor_div(x, y));
+            case Op::mod: return Value::integer(ops::floor_mod(x, y));
+            case Op::bit_and: return Value::integer(x & y);
+            case Op::bit_or: return Value::integer(x | y);
+            case Op::bit_xor: return Value::integer(x ^ y);
+            case Op::shl: return Value::integer(ops::shl(x, y));
+            case Op::shr: return Value::integer(ops::shr(x, y));
+            default: break;
+        }
+    }
+    switch (op) {
+        case Op::add: return ops::plus(a, b);
+        case Op::sub: return ops::minus(a, b);
+        case Op::mul: return ops::times(a, b);
+        case Op::bit_and: return ops::bit_op('&', a, b);
+        case Op::bit_or: return ops::bit_op('|', a, b);
+        case Op::bit_xor: return ops::bit_op('^', a, b);
+        default:
+            throw ValueError(fmt::format("type mismatch: cannot apply '{}' to {} and {}", ast::op_text(op),
+                                         kind_name(a.kind()), kind_name(b.kind())));
+    }
+}
+
+Value Binary::eval(Env& env) const {
+    Value a = lhs->eval(env);
+    Value b = rhs->eval(env);
+    return located(*this, [&] { return apply(a, b); });
+}
+
+bool Compare::test(const Value& a, const Value& b) const {
+    using ast::Op;
+    switch (op) {
+        case Op::eq: return a == b;
+        case Op::ne: return !(a == b);
+        case Op::in:
+        case Op::not_in: {
+            bool r = false;
+            located(*this, [&] {
+                r = ops::contains(b, a);
+                return Value();
+            });
+            return op == Op::in ? r : !r;
+        }
+        default: break;
+    }
+    if (a.kind() != b.kind())
+        error(fmt::format("type mismatch: cannot order {} and {} with '{}'", kind_name(a.kind()), kind_name(b.kind()),
+                          ast::op_text(op)));
+    int c = compare(a, b);
+    switch (op) {
+        case Op::lt: return c < 0;
+        case Op::le: return c <= 0;
+        case Op::gt: return c > 0;
+        default: return c >= 0;
+    }
+}
+
+Value Logic::eval(Env& env) const {
+    switch (kind) {
+        case Kind::not_: return Value::boolean(!lhs->eval_bool(env, "the operand of 'not'"));
+        case Kind::and_:
+            return Value::boolean(lhs->eval_bool(env, "the left side of 'and'") &&
+                                  rhs->eval_bool(env, "the right side of 'and'"));
+        case Kind::or_:
+            return Value::boolean(lhs->eval_bool(env, "the left side of 'or'") ||
+                                  rhs->eval_bool(env, "the right side of 'or'"));
+    }
+    return Value();
+}
+
+Value Range::eval(Env& env) const {
+    std::int64_t a = lo->eval_int(env, "the start of a range");
+    std::int64_t b = hi->eval_int(env, "the end of a range");
+    return make_range(a, b);
+}
+
+void Range::iterate(Env& env, FunctionRef<bool(const Value&)> f) const {
+    std::int64_t a = lo->eval_int(env, "the start of a range");
+    std::int64_t b = hi->eval_int(env, "the end of a range");
+    for (std::int64_t i = a; i <= b; ++i) {
+        if (!f(Value::integer(i)) || i == b) return;
+    }
+}
+
+Value Display::eval(Env& env) const {
+    std::vector<Value> out;
+    out.reserve(items.size());
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (expand[i]) {
+            items[i]->iterate(env, [&](const Value& v) {
+                out.push_back(v);
+                return true;
+            });
+        } else {
+            out.push_back(items[i]->eval(env));
+        }
+    }
+    return located(*this, [&] {
+        if (kind == grundy::Kind::set) return make_set(std::move(out));
+        if (kind == grundy::Kind::list) return make_list(std::move(out));
+        return grundy::make_tuple(out);
+    });
+}
+
+Value Comprehension::eval(Env& env) const {
+    std::vector<Value> out;
+    gens.run(env, [&] {
+        out.push_back(element->eval(env));
+        return true;
+    });
+    return kind == grundy::Kind::set ? make_set(std::move(out)) : make_list(std::move(out));
+}
+
+Value Index::eval(Env& env) const {
+    Value b = base->eval(env);
+    Value i = index->eval(env);
+    return located(*this, [&] { return ops::index(b, i); });
+}
+
+Value CallFn::eval(Env& env) const {
+    FrameGuard frame(env.ctx, fn->slots, loc());
+    for (std::size_t i = 0; i < args.size(); ++i) frame.frame()[i] = args[i]->eval(env);
+    Env callee{frame.frame(), fn->game ? env.inst : nullptr, env.ctx};
+    return fn->body->eval(callee);
+}
+
+Value CallBuiltin::eval(Env& env) const {
+    std::vector<Value> values = eval_all(env, args);
+    return located(*this, [&] { return builtin->fn(env.ctx, values); });
+}
+
+Value CallGame::eval(Env& env) const {
+    std::vector<Value> values = eval_all(env, args);
+    return located(*this, [&] {
+        if (game->has_params) return make_rules(&env.ctx.instance(*game, grundy::make_tuple(values)));
+        return env.ctx.instance(*game, grundy::make_tuple({})).position(values, *this);
+    });
+}
+
+Value CallValue::eval(Env& env) const {
+    Value f = callee->eval(env);
+    std::vector<Value> values = eval_all(env, args);
+    if (!f.is(Kind::rules))
+        error(fmt::format("cannot call {}: {} (only functions, games and rulesets take arguments)",
+                          kind_name(f.kind()), repr(f)));
+    auto* inst = static_cast<Instance*>(f.rules().game);
+    return located(*this, [&] { return inst->position(values, *this); });
+}
+
+Value Split::eval(Env& env) const {
+    Components parts;
+    for (const CodePtr& a : args) parts.push_back(Component{env.inst, env.inst->make_state(a->eval(env), *a)});
+    return make_position(std::move(parts), false);
+}
+
+void Split::emit_option(Env& env, solver::OptionSink& sink) const {
+    // Evaluate all parts before opening the option: a part may call back
+    // into the solver, which appends to the same buffer.
+    boost::container::small_vector<std::uint32_t, 4> ids;
+    for (const CodePtr& a : args) ids.push_back(env.inst->make_state(a->eval(env), *a));
+    sink.begin_option();
+    for (std::uint32_t id : ids) sink.add(env.inst->comp(id));
+}
+
+}  // namespace grundy::nodes

@@ -1,0 +1,168 @@
+// Expression nodes: the executable form of expressions. Each node's names
+// are resolved; evaluation is a virtual call per node, with int fast paths.
+// Errors carry the node's location (the operator, the callee, the bracket).
+#pragma once
+
+#include <vector>
+
+#include "interpreter/runtime/builtins.hpp"
+#include "interpreter/runtime/program.hpp"
+#include "interpreter/ast/ast.hpp"
+
+namespace grundy::nodes {
+
+struct Const final : Code {
+    Value value;
+    Const(Loc l, std::uint32_t n, Value v) : Code(l, n), value(std::move(v)) {}
+    Value eval(Env&) const override { return value; }
+};
+
+struct Local final : Code {
+    std::uint32_t slot;
+    Local(Loc l, std::uint32_t n, std::uint32_t s) : Code(l, n), slot(s) {}
+    Value eval(Env& env) const override { return env.slots[slot]; }
+};
+
+struct RuleParam final : Code {
+    std::uint32_t index;
+    RuleParam(Loc l, std::uint32_t n, std::uint32_t i) : Code(l, n), index(i) {}
+    Value eval(Env& env) const override;
+};
+
+struct GlobalLet final : Code {
+    const std::vector<Value>* lets;
+    std::uint32_t index;
+    std::string name;
+    GlobalLet(Loc l, std::uint32_t n, const std::vector<Value>* ls, std::uint32_t i, std::string nm)
+        : Code(l, n), lets(ls), index(i), name(std::move(nm)) {}
+    Value eval(Env&) const override;
+};
+
+// A parameterless game used as a value: its ruleset.
+struct GameRules final : Code {
+    const CompiledGame* game;
+    GameRules(Loc l, std::uint32_t n, const CompiledGame* g) : Code(l, n), game(g) {}
+    Value eval(Env& env) const override;
+};
+
+struct Unary final : Code {
+    CodePtr operand;
+    Unary(Loc l, std::uint32_t n, CodePtr o) : Code(l, n), operand(std::move(o)) {}
+    Value eval(Env& env) const override;
+};
+
+struct Binary final : Code {
+    ast::Op op;
+    CodePtr lhs, rhs;
+    Binary(Loc l, std::uint32_t n, ast::Op o, CodePtr a, CodePtr b)
+        : Code(l, n), op(o), lhs(std::move(a)), rhs(std::move(b)) {}
+    Value eval(Env& env) const override;
+    Value apply(const Value& a, const Value& b) const;
+};
+
+struct Compare final : Code {
+    ast::Op op;
+    CodePtr lhs, rhs;
+    Compare(Loc l, std::uint32_t n, ast::Op o, CodePtr a, CodePtr b)
+        : Code(l, n), op(o), lhs(std::move(a)), rhs(std::move(b)) {}
+    Value eval(Env& env) const override { return Value::boolean(test(lhs->eval(env), rhs->eval(env))); }
+    bool test(const Value& a, const Value& b) const;
+};
+
+struct Logic final : Code {
+    enum class Kind { and_, or_, not_ } kind;
+    CodePtr lhs, rhs;  // rhs null for not
+    Logic(Loc l, std::uint32_t n, Kind k, CodePtr a, CodePtr b)
+        : Code(l, n), kind(k), lhs(std::move(a)), rhs(std::move(b)) {}
+    Value eval(Env& env) const override;
+};
+
+struct IfElse final : Code {
+    CodePtr cond, then_, else_;
+    IfElse(Loc l, std::uint32_t n, CodePtr c, CodePtr t, CodePtr e)
+        : Code(l, n), cond(std::move(c)), then_(std::move(t)), else_(std::move(e)) {}
+    Value eval(Env& env) const override {
+        return cond->eval_bool(env, "the condition of 'if'") ? then_->eval(env) : else_->eval(env);
+    }
+    void emit_option(Env& env, solver::OptionSink& sink) const override {
+        if (cond->eval_bool(env, "the condition of 'if'")) then_->emit_option(env, sink);
+        else else_->emit_option(env, sink);
+    }
+};
+
+struct Range final : Code {
+    CodePtr lo, hi;
+    Range(Loc l, std::uint32_t n, CodePtr a, CodePtr b) : Code(l, n), lo(std::move(a)), hi(std::move(b)) {}
+    Value eval(Env& env) const override;
+    void iterate(Env& env, FunctionRef<bool(const Value&)> f) const override;
+};
+
+// (a, b), [a, b], {a, b}; a range written inside a display expands.
+struct Display final : Code {
+    grundy::Kind kind;
+    std::vector<CodePtr> items;
+    std::vector<bool> expand;
+    Display(Loc l, std::uint32_t n, grundy::Kind k) : Code(l, n), kind(k) {}
+    Value eval(Env& env) const override;
+};
+
+struct Comprehension final : Code {
+    grundy::Kind kind;  // list or set
+    CodePtr element;
+    GensCode gens;
+    Comprehension(Loc l, std::uint32_t n, grundy::Kind k) : Code(l, n), kind(k) {}
+    Value eval(Env& env) const override;
+};
+
+struct Index final : Code {
+    CodePtr base, index;
+    Index(Loc l, std::uint32_t n, CodePtr b, CodePtr i) : Code(l, n), base(std::move(b)), index(std::move(i)) {}
+    Value eval(Env& env) const override;
+};
+
+struct CallFn final : Code {
+    const CompiledFn* fn;
+    std::vector<CodePtr> args;
+    CallFn(Loc l, std::uint32_t n, const CompiledFn* f) : Code(l, n), fn(f) {}
+    Value eval(Env& env) const override;
+};
+
+struct CallBuiltin final : Code {
+    const Builtin* builtin;
+    std::vector<CodePtr> args;
+    CallBuiltin(Loc l, std::uint32_t n, const Builtin* b) : Code(l, n), builtin(b) {}
+    Value eval(Env& env) const override;
+};
+
+// `G(args)`: rule arguments for a game with parameters, else a position.
+struct CallGame final : Code {
+    const CompiledGame* game;
+    std::vector<CodePtr> args;
+    CallGame(Loc l, std::uint32_t n, const CompiledGame* g) : Code(l, n), game(g) {}
+    Value eval(Env& env) const override;
+};
+
+// `f(args)` where f is a value: a ruleset makes a position.
+struct CallValue final : Code {
+    CodePtr callee;
+    std::vector<CodePtr> args;
+    CallValue(Loc l, std::uint32_t n, CodePtr c) : Code(l, n), callee(std::move(c)) {}
+    Value eval(Env& env) const override;
+};
+
+// split(a, b, ...): a sum of states of the game whose move is running.
+struct Split final : Code {
+    std::vector<CodePtr> args;
+    Split(Loc l, std::uint32_t n) : Code(l, n) {}
+    Value eval(Env& env) const override;
+    void emit_option(Env& env, solver::OptionSink& sink) const override;
+};
+
+// Placeholder for an expression that failed to compile; never runs, since a
+// module with semantic errors is not executed.
+struct Invalid final : Code {
+    using Code::Code;
+    Value eval(Env&) const override { error("internal error: evaluating an invalid expression"); }
+};
+
+}  // namespace grundy::nodes

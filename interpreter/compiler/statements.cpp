@@ -1,0 +1,125 @@
+#include "statements.hpp"
+
+#include <fmt/format.h>
+
+#include <fstream>
+
+#include "nodes.hpp"
+
+namespace grundy {
+
+void Reporter::failure(Loc loc, std::uint32_t length, const std::string& message) {
+    ++failed;
+    err += format_diagnostic(*sources, Diagnostic{Severity::error, loc, length, message});
+}
+
+namespace stmts {
+
+namespace {
+
+// The value a binder bound, read back from the frame (for messages).
+Value bound_value(const Binder& b, Env& env) {
+    if (b.slot >= 0) return env.slots[b.slot];
+    if (!b.is_tuple) return make_string("_");
+    std::vector<Value> parts;
+    for (const Binder& item : b.items) parts.push_back(bound_value(item, env));
+    return grundy::make_tuple(parts);
+}
+
+void run_block(const std::vector<StmtPtr>& body, Env& env, Reporter& rep) {
+    for (const StmtPtr& s : body) s->exec(env, rep);
+}
+
+}  // namespace
+
+void Print::exec(Env& env, Reporter& rep) const {
+    std::string line;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (i) line += ' ';
+        line += display(values[i]->eval(env));
+    }
+    if (!rep.quiet) rep.out += line + '\n';
+}
+
+void Show::exec(Env& env, Reporter& rep) const { rep.out += repr(value->eval(env)) + '\n'; }
+
+void Assert::exec(Env& env, Reporter& rep) const {
+    std::string detail;
+    bool ok;
+    if (auto* cmp = dynamic_cast<const nodes::Compare*>(cond.get())) {
+        Value a = cmp->lhs->eval(env);
+        Value b = cmp->rhs->eval(env);
+        ok = cmp->test(a, b);
+        if (!ok) detail = fmt::format(": the left side is {}, the right side is {}", repr(a), repr(b));
+    } else {
+        ok = cond->eval_bool(env, "an assertion");
+    }
+    if (ok) {
+        ++rep.passed;
+        return;
+    }
+    std::string msg = "assertion failed" + detail;
+    if (message) msg += " (" + display(message->eval(env)) + ")";
+    rep.failure(loc_, length_, msg);
+}
+
+void Query::exec(Env& env, Reporter& rep) const {
+    auto bindings = [&] {
+        std::string s;
+        for (std::size_t i = 0; i < gens.gens.size(); ++i) {
+            if (i) s += ", ";
+            s += gens.gens[i].binder.text + " = " + repr(bound_value(gens.gens[i].binder, env));
+        }
+        return s;
+    };
+    if (is_check) {
+        std::string counterexample;
+        gens.run(env, [&] {
+            if (value->eval_bool(env, "a check condition")) return true;
+            counterexample = bindings();
+            return false;
+        });
+        if (counterexample.empty()) ++rep.passed;
+        else rep.failure(loc_, length_, "check failed for " + counterexample);
+        return;
+    }
+    std::vector<TableRow> rows;
+    gens.run(env, [&] {
+        TableRow row;
+        for (const GenCode& g : gens.gens) row.keys.push_back(bound_value(g.binder, env));
+        row.value = value->eval(env);
+        rows.push_back(std::move(row));
+        return true;
+    });
+    std::vector<std::string> names;
+    for (const GenCode& g : gens.gens) names.push_back(g.binder.text);
+    if (!rep.quiet) rep.out += format_table(text, names, rows);
+    if (!rep.csv_dir.empty()) {
+        static int counter = 0;
+        std::string path = fmt::format("{}/table{}.csv", rep.csv_dir, ++counter);
+        std::ofstream(path) << table_csv(names, rows);
+    }
+}
+
+void LetGlobal::exec(Env& env, Reporter&) const {
+    Value v = value->eval(env);
+    Env globals{lets->data(), env.inst, env.ctx};
+    binder.bind(globals, v);
+}
+
+void LetLocal::exec(Env& env, Reporter&) const { binder.bind(env, value->eval(env)); }
+
+void For::exec(Env& env, Reporter& rep) const {
+    gens.run(env, [&] {
+        run_block(body, env, rep);
+        return true;
+    });
+}
+
+void If::exec(Env& env, Reporter& rep) const {
+    if (cond->eval_bool(env, "the condition of 'if'")) run_block(then_body, env, rep);
+    else run_block(else_body, env, rep);
+}
+
+}  // namespace stmts
+}  // namespace grundy

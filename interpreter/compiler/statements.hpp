@@ -1,0 +1,110 @@
+// Statement nodes. A statement runs in the module's top-level frame (or a
+// block's part of it); its failures (assert, check) are reported through
+// the Reporter and counted, and do not stop the program.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "interpreter/runtime/program.hpp"
+
+namespace grundy {
+
+// Where statements send what they show.
+struct Reporter {
+    const SourceManager* sources = nullptr;
+    std::string out;        // print, table
+    std::string err;        // failed asserts and checks
+    std::size_t passed = 0, failed = 0;
+    bool quiet = false;     // `grundy test`: no print or table output
+    std::string csv_dir;    // when set, each table is also written there as CSV
+
+    void failure(Loc loc, std::uint32_t length, const std::string& message);
+};
+
+class Stmt {
+public:
+    Stmt(Loc loc, std::uint32_t length) : loc_(loc), length_(length) {}
+    virtual ~Stmt() = default;
+    virtual void exec(Env& env, Reporter& rep) const = 0;
+    Loc loc() const { return loc_; }
+    std::uint32_t length() const { return length_; }
+
+protected:
+    Loc loc_;
+    std::uint32_t length_;
+};
+using StmtPtr = std::unique_ptr<Stmt>;
+
+namespace stmts {
+
+struct Print final : Stmt {
+    std::vector<CodePtr> values;
+    using Stmt::Stmt;
+    void exec(Env& env, Reporter& rep) const override;
+};
+
+// A bare expression (REPL): its value is shown.
+struct Show final : Stmt {
+    CodePtr value;
+    using Stmt::Stmt;
+    void exec(Env& env, Reporter& rep) const override;
+};
+
+struct Assert final : Stmt {
+    CodePtr cond;
+    CodePtr message;                 // may be null
+    using Stmt::Stmt;
+    void exec(Env& env, Reporter& rep) const override;
+};
+
+struct Query final : Stmt {          // table and check
+    bool is_check = false;
+    CodePtr value;                   // check: the condition
+    GensCode gens;
+    std::string text;                // `sg(g(n))`, for the header
+    using Stmt::Stmt;
+    void exec(Env& env, Reporter& rep) const override;
+};
+
+struct LetGlobal final : Stmt {      // top-level `let`: binds globals
+    CodePtr value;
+    Binder binder;                   // slots here index the globals' values
+    std::vector<Value>* lets = nullptr;
+    using Stmt::Stmt;
+    void exec(Env& env, Reporter& rep) const override;
+};
+
+struct LetLocal final : Stmt {       // `let` in a block: binds frame slots
+    CodePtr value;
+    Binder binder;
+    using Stmt::Stmt;
+    void exec(Env& env, Reporter& rep) const override;
+};
+
+struct For final : Stmt {
+    GensCode gens;
+    std::vector<StmtPtr> body;
+    using Stmt::Stmt;
+    void exec(Env& env, Reporter& rep) const override;
+};
+
+struct If final : Stmt {
+    CodePtr cond;
+    std::vector<StmtPtr> then_body, else_body;
+    using Stmt::Stmt;
+    void exec(Env& env, Reporter& rep) const override;
+};
+
+}  // namespace stmts
+
+// Formats the rows of a table (see table_format.cpp).
+struct TableRow {
+    std::vector<Value> keys;  // one per generator
+    Value value;
+};
+std::string format_table(const std::string& text, const std::vector<std::string>& names,
+                         const std::vector<TableRow>& rows);
+std::string table_csv(const std::vector<std::string>& names, const std::vector<TableRow>& rows);
+
+}  // namespace grundy

@@ -1,0 +1,185 @@
+#include "interpreter.hpp"
+
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <sstream>
+
+#include "grammar/parser.hpp"
+
+namespace grundy {
+
+namespace fs = std::filesystem;
+
+Interpreter::Interpreter() : ctx(sources) { reporter.sources = &sources; }
+
+void Interpreter::flush() {
+    if (!reporter.out.empty()) {
+        std::fwrite(reporter.out.data(), 1, reporter.out.size(), out_);
+        reporter.out.clear();
+        std::fflush(out_);
+    }
+    if (!reporter.err.empty()) {
+        std::fwrite(reporter.err.data(), 1, reporter.err.size(), err_);
+        reporter.err.clear();
+        std::fflush(err_);
+    }
+}
+
+void Interpreter::report(const DiagnosticError& e) {
+    for (const Diagnostic& d : e.diagnostics) reporter.err += format_diagnostic(sources, d);
+    flush();
+}
+
+namespace {
+
+bool read_file(const std::string& path, std::string& out) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    out = ss.str();
+    return true;
+}
+
+}  // namespace
+
+Status Interpreter::execute(std::uint32_t source, bool run_queries, bool repl) {
+    CompiledModule module;
+    try {
+        ast::Module m = parse(sources, source, repl ? ParseMode::repl : ParseMode::module);
+        CompileOptions opts;
+        opts.run_queries = run_queries;
+        opts.redefine = repl;
+        opts.import = [this](const std::string& path, Loc loc) { import(path, loc); };
+        module = compile(sources, m, globals, opts);
+    } catch (const DiagnosticError& e) {
+        report(e);
+        return status_error;
+    }
+    std::size_t failed_before = reporter.failed;
+    try {
+        FrameGuard frame(ctx, module.slots, Loc{source, 0});
+        Env env{frame.frame(), nullptr, ctx};
+        for (const StmtPtr& s : module.stmts) {
+            try {
+                s->exec(env, reporter);
+            } catch (const solver::SolveError& e) {
+                fail(s->loc(), e.what(), s->length());
+            }
+            flush();
+        }
+    } catch (const DiagnosticError& e) {
+        flush();
+        report(e);
+        return status_error;
+    }
+    flush();
+    return reporter.failed > failed_before ? status_failed : status_ok;
+}
+
+Status Interpreter::run_text(const std::string& name, std::string text) {
+    return execute(sources.add(name, std::move(text)), true, false);
+}
+
+Status Interpreter::run_entry(const std::string& name, std::string text) {
+    return execute(sources.add(name, std::move(text)), true, true);
+}
+
+Status Interpreter::run_file(const std::string& path) {
+    std::string text;
+    if (!read_file(path, text)) {
+        reporter.err += fmt::format("grundy: error: cannot read '{}'\n", path);
+        flush();
+        return status_error;
+    }
+    loaded_.push_back(fs::weakly_canonical(path).string());
+    loading_.push_back(loaded_.back());
+    Status s = execute(sources.add(path, std::move(text)), true, false);
+    loading_.pop_back();
+    return s;
+}
+
+Status Interpreter::load_file(const std::string& path) {
+    try {
+        import(path, Loc{});
+    } catch (const DiagnosticError& e) {
+        report(e);
+        return status_error;
+    }
+    return status_ok;
+}
+
+Status Interpreter::eval(const std::string& text, Value& out) {
+    std::uint32_t id = sources.add("<expr>", text);
+    try {
+        ast::Module m = parse(sources, id, ParseMode::repl);
+        if (m.stmts.size() != 1 || m.stmts[0]->kind != ast::StmtKind::expr)
+            fail(Loc{id, 0}, "expected one expression");
+        // Compile `let _result = EXPR` style: a one-statement module whose
+        // value we capture through a Show into a private reporter.
+        CompileOptions opts;
+        opts.redefine = true;
+        opts.import = [this](const std::string& path, Loc loc) { import(path, loc); };
+        CompiledModule module = compile(sources, m, globals, opts);
+        FrameGuard frame(ctx, module.slots, Loc{id, 0});
+        Env env{frame.frame(), nullptr, ctx};
+        auto* show = dynamic_cast<const stmts::Show*>(module.stmts.at(0).get());
+        try {
+            out = show->value->eval(env);
+        } catch (const solver::SolveError& e) {
+            fail(Loc{id, 0}, e.what(), static_cast<std::uint32_t>(text.size()));
+        }
+    } catch (const DiagnosticError& e) {
+        report(e);
+        return status_error;
+    }
+    return status_ok;
+}
+
+std::string Interpreter::resolve_import(const std::string& path, Loc loc, bool& embedded) {
+    embedded = false;
+    fs::path p(path);
+    if (loc.valid() && p.is_relative()) {
+        fs::path dir = fs::path(sources.get(loc.source).name()).parent_path();
+        fs::path candidate = dir / p;
+        if (fs::exists(candidate)) return fs::weakly_canonical(candidate).string();
+    } else if (fs::exists(p)) {
+        return fs::weakly_canonical(p).string();
+    }
+    if (stdlib_file(p.filename().string()) && p.filename() == p) {
+        embedded = true;
+        return "<stdlib>/" + path;
+    }
+    fail(loc, fmt::format("cannot find '{}' to import (looked beside this file and in the standard library)", path),
+         static_cast<std::uint32_t>(path.size() + 2));
+}
+
+void Interpreter::import(const std::string& path, Loc loc) {
+    bool embedded = false;
+    std::string key = resolve_import(path, loc, embedded);
+    for (std::size_t i = 0; i < loading_.size(); ++i) {
+        if (loading_[i] != key) continue;
+        std::string chain;
+        for (std::size_t j = i; j < loading_.size(); ++j) chain += fs::path(loading_[j]).filename().string() + " -> ";
+        fail(loc, fmt::format("circular import: {}{}", chain, fs::path(key).filename().string()),
+             static_cast<std::uint32_t>(path.size() + 2));
+    }
+    if (std::find(loaded_.begin(), loaded_.end(), key) != loaded_.end()) return;
+    std::string text;
+    if (embedded) {
+        text = *stdlib_file(path);
+    } else if (!read_file(key, text)) {
+        fail(loc, fmt::format("cannot read '{}'", key));
+    }
+    loaded_.push_back(key);
+    loading_.push_back(key);
+    std::string shown = embedded ? key : (loc.valid() ? fs::relative(key).string() : path);
+    Status s = execute(sources.add(shown, std::move(text)), false, false);
+    loading_.pop_back();
+    if (s != status_ok)
+        fail(loc, fmt::format("'{}' could not be loaded (see the errors above)", path),
+             static_cast<std::uint32_t>(path.size() + 2));
+}
+
+}  // namespace grundy

@@ -1,0 +1,243 @@
+#include "builtins.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+#include "instance.hpp"
+#include "period.hpp"
+#include "queries.hpp"
+#include "interpreter/values/ops.hpp"
+
+namespace grundy {
+
+namespace {
+
+using Args = std::span<const Value>;
+
+std::vector<Value> items_of(const Value& xs) {
+    std::vector<Value> out;
+    ops::for_each(xs, [&](const Value& v) {
+        out.push_back(v);
+        return true;
+    });
+    return out;
+}
+
+Value b_len(Context&, Args a) { return Value::integer(ops::length(a[0])); }
+
+Value extreme(Args a, bool want_max) {
+    std::vector<Value> xs = a.size() == 1 ? items_of(a[0]) : std::vector<Value>(a.begin(), a.end());
+    if (xs.empty()) throw ValueError(want_max ? "max() of an empty collection" : "min() of an empty collection");
+    auto it = want_max ? std::max_element(xs.begin(), xs.end()) : std::min_element(xs.begin(), xs.end());
+    return *it;
+}
+Value b_min(Context&, Args a) { return extreme(a, false); }
+Value b_max(Context&, Args a) { return extreme(a, true); }
+
+Value b_sum(Context&, Args a) {
+    std::vector<Value> xs = items_of(a[0]);
+    if (xs.empty()) return Value::integer(0);
+    Value acc = xs[0];
+    for (std::size_t i = 1; i < xs.size(); ++i) acc = ops::plus(acc, xs[i]);
+    return acc;
+}
+
+Value b_abs(Context&, Args a) {
+    std::int64_t x = ops::expect_int(a[0], "the argument of abs()");
+    return Value::integer(x < 0 ? ops::neg(x) : x);
+}
+
+Value b_sorted(Context&, Args a) {
+    std::vector<Value> xs = items_of(a[0]);
+    std::sort(xs.begin(), xs.end());
+    return make_list(std::move(xs));
+}
+
+Value b_reversed(Context&, Args a) {
+    std::vector<Value> xs = items_of(a[0]);
+    std::reverse(xs.begin(), xs.end());
+    return make_list(std::move(xs));
+}
+
+Value b_mex(Context&, Args a) {
+    std::vector<bool> seen;
+    ops::for_each(a[0], [&](const Value& v) {
+        std::int64_t x = ops::expect_int(v, "each element given to mex()");
+        if (x < 0) throw ValueError("mex() is defined on sets of non-negative ints");
+        if (static_cast<std::uint64_t>(x) < (1u << 26)) {
+            if (seen.size() <= static_cast<std::size_t>(x)) seen.resize(x + 1);
+            seen[x] = true;
+        }
+        return true;
+    });
+    std::size_t m = 0;
+    while (m < seen.size() && seen[m]) ++m;
+    return Value::integer(static_cast<std::int64_t>(m));
+}
+
+Value b_nim_sum(Context&, Args a) {
+    std::int64_t x = 0;
+    ops::for_each(a[0], [&](const Value& v) {
+        x ^= ops::expect_int(v, "each element given to nim_sum()");
+        return true;
+    });
+    return Value::integer(x);
+}
+
+Value b_fib(Context&, Args a) {
+    std::int64_t n = ops::expect_int(a[0], "the argument of fib()");
+    if (n < 0) throw ValueError("fib() needs n >= 0");
+    if (n > 92) throw ValueError(fmt::format("fib({}) does not fit in 64 bits (the largest is fib(92))", n));
+    std::int64_t x = 0, y = 1;
+    for (std::int64_t i = 0; i < n; ++i) {
+        std::int64_t t = x + y;
+        x = y;
+        y = t;
+    }
+    return Value::integer(x);
+}
+
+Value b_is_fib(Context&, Args a) {
+    std::int64_t n = ops::expect_int(a[0], "the argument of is_fib()");
+    std::int64_t x = 0, y = 1;
+    while (x < n) {
+        std::int64_t t;
+        if (__builtin_add_overflow(x, y, &t)) return Value::boolean(false);
+        x = y;
+        y = t;
+    }
+    return Value::boolean(x == n);
+}
+
+Value b_update(Context&, Args a) {
+    if (!a[0].is(Kind::list) && !a[0].is(Kind::tuple))
+        throw ValueError(fmt::format("update() needs a list or a tuple, not {}", kind_name(a[0].kind())));
+    ops::index(a[0], a[1]);  // checks the index
+    std::int64_t n = a[0].seq().size, i = a[1].as_int();
+    std::vector<Value> xs(a[0].seq().begin(), a[0].seq().end());
+    xs[i < 0 ? i + n : i] = a[2];
+    return make_seq(a[0].kind(), xs);
+}
+
+Value b_str(Context&, Args a) { return make_string(display(a[0])); }
+
+Value b_int(Context&, Args a) {
+    if (a[0].is(Kind::integer)) return a[0];
+    if (a[0].is(Kind::boolean)) return Value::integer(a[0].as_bool());
+    if (!a[0].is(Kind::string)) throw ValueError(fmt::format("int() cannot convert {}", kind_name(a[0].kind())));
+    const std::string& s = a[0].str().text;
+    std::size_t i = 0;
+    bool negative = !s.empty() && s[0] == '-';
+    if (negative) i = 1;
+    if (i >= s.size()) throw ValueError(fmt::format("int() cannot read \"{}\" as an int", s));
+    std::int64_t v = 0;
+    for (; i < s.size(); ++i) {
+        if (s[i] < '0' || s[i] > '9') throw ValueError(fmt::format("int() cannot read \"{}\" as an int", s));
+        v = ops::add(ops::mul(v, 10), negative ? -(s[i] - '0') : s[i] - '0');
+    }
+    return Value::integer(v);
+}
+
+Value b_isqrt(Context&, Args a) {
+    std::int64_t n = ops::expect_int(a[0], "the argument of isqrt()");
+    if (n < 0) throw ValueError("isqrt() of a negative number");
+    auto r = static_cast<std::int64_t>(__builtin_sqrtl(static_cast<long double>(n)));
+    while (r > 0 && (r > 3037000499 || r * r > n)) --r;
+    while (r < 3037000499 && (r + 1) * (r + 1) <= n) ++r;
+    return Value::integer(r);
+}
+
+Value quantifier(Args a, bool want_all) {
+    bool result = want_all;
+    ops::for_each(a[0], [&](const Value& v) {
+        bool b = ops::expect_bool(v, want_all ? "each element given to all()" : "each element given to any()");
+        if (b != want_all) {
+            result = !want_all;
+            return false;
+        }
+        return true;
+    });
+    return Value::boolean(result);
+}
+Value b_any(Context&, Args a) { return quantifier(a, false); }
+Value b_all(Context&, Args a) { return quantifier(a, true); }
+
+Value b_list(Context&, Args a) { return make_list(items_of(a[0])); }
+Value b_set(Context&, Args a) { return make_set(items_of(a[0])); }
+Value b_tuple(Context&, Args a) { return grundy::make_tuple(items_of(a[0])); }
+
+Value b_count(Context&, Args a) {
+    std::int64_t n = 0;
+    ops::for_each(a[0], [&](const Value& v) {
+        n += v == a[1];
+        return true;
+    });
+    return Value::integer(n);
+}
+
+Value b_read_int(Context& ctx, Args) {
+    std::int64_t v;
+    if (!ctx.read_int(v)) throw ValueError("read_int(): no more integers on standard input");
+    return Value::integer(v);
+}
+
+Value b_read_ints(Context& ctx, Args) {
+    std::vector<Value> xs;
+    std::int64_t v;
+    while (ctx.read_int(v)) xs.push_back(Value::integer(v));
+    return make_list(std::move(xs));
+}
+
+Value b_period(Context&, Args a) {
+    std::vector<Value> xs = items_of(a[0]);
+    Period p = find_period(xs);
+    if (!p.found()) return grundy::make_tuple({});
+    Value parts[] = {Value::integer(static_cast<std::int64_t>(p.period)),
+                     Value::integer(static_cast<std::int64_t>(p.start))};
+    return grundy::make_tuple(parts);
+}
+
+const Builtin table[] = {
+    {"len", 1, 1, b_len, "len(xs)", "the number of elements (characters of a string, parts of a sum)"},
+    {"min", 1, -1, b_min, "min(xs) or min(a, b, ...)", "the least element"},
+    {"max", 1, -1, b_max, "max(xs) or max(a, b, ...)", "the greatest element"},
+    {"sum", 1, 1, b_sum, "sum(xs)", "the sum of ints, or the disjunctive sum of positions"},
+    {"abs", 1, 1, b_abs, "abs(n)", "the absolute value"},
+    {"sorted", 1, 1, b_sorted, "sorted(xs)", "the elements as a sorted list"},
+    {"reversed", 1, 1, b_reversed, "reversed(xs)", "the elements as a list in reverse order"},
+    {"mex", 1, 1, b_mex, "mex(xs)", "the least non-negative int not in xs"},
+    {"nim_sum", 1, 1, b_nim_sum, "nim_sum(xs)", "the xor of the ints in xs"},
+    {"fib", 1, 1, b_fib, "fib(n)", "the n-th Fibonacci number: fib(0) = 0, fib(1) = 1"},
+    {"is_fib", 1, 1, b_is_fib, "is_fib(n)", "whether n is a Fibonacci number"},
+    {"update", 3, 3, b_update, "update(xs, i, v)", "a copy of the list or tuple xs with xs[i] replaced by v"},
+    {"str", 1, 1, b_str, "str(x)", "x as text, as print shows it"},
+    {"int", 1, 1, b_int, "int(s)", "the int written in the string s"},
+    {"isqrt", 1, 1, b_isqrt, "isqrt(n)", "the floor of the square root of n >= 0, exact"},
+    {"any", 1, 1, b_any, "any(xs)", "whether some element of a collection of bools is true"},
+    {"all", 1, 1, b_all, "all(xs)", "whether every element of a collection of bools is true"},
+    {"list", 1, 1, b_list, "list(xs)", "the elements as a list"},
+    {"set", 1, 1, b_set, "set(xs)", "the elements as a set"},
+    {"tuple", 1, 1, b_tuple, "tuple(xs)", "the elements as a tuple"},
+    {"count", 2, 2, b_count, "count(xs, x)", "how many elements of xs equal x"},
+    {"period", 1, 1, b_period, "period(xs)",
+     "(p, k) when xs is periodic with period p from index k on, else ()"},
+    {"read_int", 0, 0, b_read_int, "read_int()", "the next int on standard input"},
+    {"read_ints", 0, 0, b_read_ints, "read_ints()", "all remaining ints on standard input, as a list"},
+    {"sg", 1, 1, query_sg, "sg(p)", "the Sprague-Grundy value of a position or sum"},
+    {"outcome", 1, 1, query_outcome, "outcome(p)", "\"P\" if the player to move loses, else \"N\""},
+    {"misere", 1, 1, query_misere, "misere(p)", "p played so that whoever moves last loses"},
+    {"moves", 1, 1, query_moves, "moves(p)", "the positions one move away from p"},
+    {"winning_moves", 1, 1, query_winning_moves, "winning_moves(p)", "the moves of p that leave a P-position"},
+};
+
+}  // namespace
+
+const Builtin* find_builtin(std::string_view name) {
+    for (const Builtin& b : table)
+        if (name == b.name) return &b;
+    return nullptr;
+}
+
+std::span<const Builtin> all_builtins() { return table; }
+
+}  // namespace grundy

@@ -1,0 +1,45 @@
+#include "context.hpp"
+
+#include <fmt/format.h>
+
+#include "instance.hpp"
+
+namespace grundy {
+
+Context::Context(const SourceManager& s) : sources(s), stack_(new Value[stack_values]) {}
+Context::~Context() = default;
+
+Value* Context::push_frame(std::uint32_t slots, Loc call_site) {
+    if (depth_ >= max_depth || top_ + slots > stack_values)
+        fail(call_site, fmt::format("recursion is too deep (more than {} nested calls): is a base case missing?",
+                                    max_depth));
+    Value* frame = &stack_[top_];
+    top_ += slots;
+    ++depth_;
+    return frame;
+}
+
+void Context::pop_frame(std::uint32_t slots) {
+    top_ -= slots;
+    for (std::uint32_t i = 0; i < slots; ++i) stack_[top_ + i] = Value();
+    --depth_;
+}
+
+Instance& Context::instance(const CompiledGame& game, const Value& args) {
+    auto it = game.instances.find(args);
+    if (it != game.instances.end()) return *it->second;
+    auto inst = std::make_unique<Instance>(*this, game, args);
+    Instance& ref = *inst;
+    game.instances.emplace(args, std::move(inst));
+    instances_.push_back(&ref);
+    return ref;
+}
+
+bool Context::read_int(std::int64_t& out) {
+    long long v;
+    if (std::fscanf(input_, "%lld", &v) != 1) return false;
+    out = v;
+    return true;
+}
+
+}  // namespace grundy

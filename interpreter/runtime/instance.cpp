@@ -1,0 +1,100 @@
+#include "instance.hpp"
+
+#include <fmt/format.h>
+
+namespace grundy {
+
+Instance::Instance(Context& ctx, const CompiledGame& game, Value args)
+    : ctx_(ctx), game_(game), args_(std::move(args)) {
+    graph_ = ctx_.solver.add_graph(this);
+}
+
+std::uint32_t Instance::make_state(const Value& raw, const Code& where) {
+    if (!game_.position.fits(raw))
+        where.error(fmt::format("the result {} does not fit the position pattern {} of `{}`", repr(raw),
+                                game_.position.text, game_.name));
+    bool is_new = false;
+    std::uint32_t id;
+    if (game_.canonical) {
+        FrameGuard frame(ctx_, game_.slots, where.loc());
+        Env env{frame.frame(), this, ctx_};
+        game_.position.bind(env, raw);
+        Value canon = game_.canonical->eval(env);
+        if (!game_.position.fits(canon))
+            game_.canonical->error(fmt::format("the canonical form {} does not fit the position pattern {}",
+                                               repr(canon), game_.position.text));
+        id = table_.intern(canon, is_new);
+    } else {
+        id = table_.intern(raw, is_new);
+    }
+    if (is_new) ctx_.solver.charge_state();
+    return id;
+}
+
+Value Instance::position(std::span<const Value> args, const Code& call) {
+    std::size_t arity = game_.position_args;
+    if (args.size() != arity)
+        call.error(fmt::format("a position of `{}` takes {} argument{}, not {}", game_.name, arity,
+                               arity == 1 ? "" : "s", args.size()));
+    std::uint32_t id;
+    if (game_.has_start) {
+        FrameGuard frame(ctx_, game_.slots, call.loc());
+        Env env{frame.frame(), this, ctx_};
+        if (game_.start_has_pattern) {
+            const Binder& b = game_.start_pattern;
+            b.bind(env, b.is_tuple ? grundy::make_tuple(args) : args[0]);
+        }
+        Value raw = game_.start->eval(env);
+        id = make_state(raw, *game_.start);
+    } else {
+        id = make_state(game_.position.is_tuple ? grundy::make_tuple(args) : args[0], call);
+    }
+    return make_position(Components{Component{this, id}}, false);
+}
+
+void Instance::expand(solver::StateId s, solver::OptionSink& out) {
+    FrameGuard frame(ctx_, game_.slots, game_.loc);
+    Env env{frame.frame(), this, ctx_};
+    game_.position.bind(env, table_.state(s));
+    if (game_.terminal && game_.terminal->eval_bool(env, "a terminal condition")) return;
+    for (const MoveFamily& m : game_.moves) {
+        m.gens.run(env, [&] {
+            m.result->emit_option(env, out);
+            return true;
+        });
+    }
+}
+
+std::string Instance::describe(solver::StateId s) const {
+    std::string out;
+    print_state(s, out);
+    return out;
+}
+
+void Instance::print_rules(std::string& out) const {
+    out += game_.name;
+    if (!game_.has_params) return;
+    out += '(';
+    for (std::uint32_t i = 0; i < args_.seq().size; ++i) {
+        if (i) out += ", ";
+        print(args_.seq()[i], out);
+    }
+    out += ')';
+}
+
+void Instance::print_state(std::uint32_t id, std::string& out) const {
+    print_rules(out);
+    Value st = table_.state(id);
+    out += '(';
+    if (game_.position.is_tuple && st.is(Kind::tuple)) {
+        for (std::uint32_t i = 0; i < st.seq().size; ++i) {
+            if (i) out += ", ";
+            print(st.seq()[i], out);
+        }
+    } else {
+        print(st, out);
+    }
+    out += ')';
+}
+
+}  // namespace grundy

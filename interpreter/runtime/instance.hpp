@@ -1,0 +1,51 @@
+// A game instance: a compiled game with its rule arguments bound. It is the
+// bridge between the language and the solver: it interns states, and it
+// expands a state by running the game's move families.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "context.hpp"
+#include "program.hpp"
+#include "state_table.hpp"
+
+namespace grundy {
+
+class Instance final : public solver::GameGraph, public GameHandle {
+public:
+    Instance(Context& ctx, const CompiledGame& game, Value args);
+
+    const CompiledGame& game() const { return game_; }
+    const Value& args() const { return args_; }         // a tuple
+    const Value& arg(std::size_t i) const { return args_.seq()[i]; }
+    std::uint32_t graph() const { return graph_; }
+
+    // A state from a move result, `start`, or a direct call: checked against
+    // the position pattern, put in canonical form, and interned.
+    std::uint32_t make_state(const Value& raw, const Code& where);
+    // `Name(args)`: through `start` when the game has one.
+    Value position(std::span<const Value> args, const Code& call);
+    solver::Comp comp(std::uint32_t state) const { return solver::make_comp(graph_, state); }
+    std::size_t state_count() const { return table_.size(); }
+    std::size_t memory_bytes() const { return table_.memory_bytes(); }
+
+    // solver::GameGraph
+    void expand(solver::StateId s, solver::OptionSink& out) override;
+    std::string describe(solver::StateId s) const override;
+
+    // GameHandle
+    std::uint32_t index() const override { return graph_; }
+    Value state(std::uint32_t id) const override { return table_.state(id); }
+    void print_state(std::uint32_t id, std::string& out) const override;
+    void print_rules(std::string& out) const override;
+
+private:
+    Context& ctx_;
+    const CompiledGame& game_;
+    Value args_;
+    std::uint32_t graph_;
+    StateTable table_;
+};
+
+}  // namespace grundy

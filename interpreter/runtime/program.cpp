@@ -1,0 +1,84 @@
+#include "program.hpp"
+
+#include <fmt/format.h>
+
+#include "instance.hpp"
+#include "interpreter/values/ops.hpp"
+
+namespace grundy {
+
+void Code::iterate(Env& env, FunctionRef<bool(const Value&)> f) const {
+    Value xs = eval(env);
+    switch (xs.kind()) {
+        case Kind::range:
+        case Kind::tuple:
+        case Kind::list:
+        case Kind::set:
+        case Kind::string: break;
+        default: error(fmt::format("cannot iterate over {}: {}", kind_name(xs.kind()), repr(xs)));
+    }
+    ops::for_each(xs, f);
+}
+
+void Code::emit_option(Env& env, solver::OptionSink& sink) const {
+    Value r = eval(env);
+    if (r.is(Kind::position)) {
+        if (r.pos().misere) error("a move cannot lead to a misère position; misère is a way to play a whole sum");
+        sink.begin_option();
+        for (const Component& c : r.pos().parts) sink.add(solver::make_comp(c.game->index(), c.state));
+        return;
+    }
+    std::uint32_t id = env.inst->make_state(r, *this);
+    sink.begin_option();
+    sink.add(env.inst->comp(id));
+}
+
+bool Code::eval_bool(Env& env, const char* what) const {
+    Value v = eval(env);
+    if (!v.is(Kind::boolean)) error(fmt::format("{} must be a bool, not {}: {}", what, kind_name(v.kind()), repr(v)));
+    return v.as_bool();
+}
+
+std::int64_t Code::eval_int(Env& env, const char* what) const {
+    Value v = eval(env);
+    if (!v.is(Kind::integer)) error(fmt::format("{} must be an int, not {}: {}", what, kind_name(v.kind()), repr(v)));
+    return v.as_int();
+}
+
+bool Binder::fits(const Value& v) const {
+    if (!is_tuple) return true;
+    if (!v.is(Kind::tuple) || v.seq().size != items.size()) return false;
+    for (std::size_t i = 0; i < items.size(); ++i)
+        if (!items[i].fits(v.seq()[i])) return false;
+    return true;
+}
+
+void Binder::bind(Env& env, const Value& v) const {
+    if (slot >= 0) {
+        env.slots[slot] = v;
+        return;
+    }
+    if (!is_tuple) return;
+    if (!v.is(Kind::tuple) || v.seq().size != items.size())
+        fail(loc, fmt::format("cannot unpack {} into the pattern {}", repr(v), text), length);
+    for (std::size_t i = 0; i < items.size(); ++i) items[i].bind(env, v.seq()[i]);
+}
+
+void GensCode::run(Env& env, FunctionRef<bool()> body) const { run_from(0, env, body); }
+
+bool GensCode::run_from(std::size_t i, Env& env, FunctionRef<bool()> body) const {
+    if (i == gens.size()) {
+        if (where && !where->eval_bool(env, "a 'where' condition")) return true;
+        return body();
+    }
+    bool go_on = true;
+    const GenCode& g = gens[i];
+    g.iterable->iterate(env, [&](const Value& x) {
+        g.binder.bind(env, x);
+        go_on = run_from(i + 1, env, body);
+        return go_on;
+    });
+    return go_on;
+}
+
+}  // namespace grundy

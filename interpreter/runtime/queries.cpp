@@ -1,0 +1,92 @@
+#include "queries.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+#include "instance.hpp"
+
+namespace grundy {
+
+const PosObj& expect_position(const Value& v, const char* what) {
+    if (!v.is(Kind::position)) {
+        std::string hint = v.is(Kind::rules) ? "; call it with a position's arguments first" : "";
+        throw ValueError(fmt::format("{} needs a position, not {}: {}{}", what, kind_name(v.kind()), repr(v), hint));
+    }
+    return v.pos();
+}
+
+std::vector<solver::Comp> comps_of(const PosObj& p) {
+    std::vector<solver::Comp> out;
+    out.reserve(p.parts.size());
+    for (const Component& c : p.parts) out.push_back(solver::make_comp(c.game->index(), c.state));
+    return out;
+}
+
+bool is_p_position(Context& ctx, const PosObj& p) {
+    auto comps = comps_of(p);
+    return p.misere ? ctx.solver.misere_p(comps) : ctx.solver.grundy(comps) == 0;
+}
+
+Value query_sg(Context& ctx, std::span<const Value> a) {
+    const PosObj& p = expect_position(a[0], "sg()");
+    if (p.misere)
+        throw ValueError("sg() is not defined under misère play (the Sprague-Grundy theorem does not hold there); "
+                         "use outcome(misere(p))");
+    return Value::integer(ctx.solver.grundy(comps_of(p)));
+}
+
+Value query_outcome(Context& ctx, std::span<const Value> a) {
+    const PosObj& p = expect_position(a[0], "outcome()");
+    return make_string(is_p_position(ctx, p) ? "P" : "N");
+}
+
+Value query_misere(Context&, std::span<const Value> a) {
+    const PosObj& p = expect_position(a[0], "misere()");
+    return make_position(p.parts, true);
+}
+
+namespace {
+
+Component component_of(Context& ctx, solver::Comp c) {
+    for (Instance* inst : ctx.all_instances())
+        if (inst->graph() == solver::comp_graph(c)) return Component{inst, solver::comp_state(c)};
+    throw ValueError("internal error: unknown game graph");
+}
+
+}  // namespace
+
+std::vector<Value> moves_of(Context& ctx, const PosObj& p) {
+    std::vector<Value> out;
+    std::vector<std::vector<solver::Comp>> seen;  // sorted parts of each result, to drop repeats
+    for (std::size_t i = 0; i < p.parts.size(); ++i) {
+        bool repeat = false;
+        for (std::size_t j = 0; j < i; ++j) repeat |= p.parts[j] == p.parts[i];
+        if (repeat) continue;  // equal components have equal moves
+        const Component& c = p.parts[i];
+        for (const auto& option : ctx.solver.options(solver::make_comp(c.game->index(), c.state))) {
+            Components parts(p.parts.begin(), p.parts.begin() + i);
+            for (solver::Comp oc : option) parts.push_back(component_of(ctx, oc));
+            parts.insert(parts.end(), p.parts.begin() + i + 1, p.parts.end());
+            std::vector<solver::Comp> key;
+            for (const Component& x : parts) key.push_back(solver::make_comp(x.game->index(), x.state));
+            std::sort(key.begin(), key.end());
+            if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+            seen.push_back(std::move(key));
+            out.push_back(make_position(std::move(parts), p.misere));
+        }
+    }
+    return out;
+}
+
+Value query_moves(Context& ctx, std::span<const Value> a) {
+    return make_list(moves_of(ctx, expect_position(a[0], "moves()")));
+}
+
+Value query_winning_moves(Context& ctx, std::span<const Value> a) {
+    std::vector<Value> out;
+    for (Value& m : moves_of(ctx, expect_position(a[0], "winning_moves()")))
+        if (is_p_position(ctx, m.pos())) out.push_back(std::move(m));
+    return make_list(std::move(out));
+}
+
+}  // namespace grundy

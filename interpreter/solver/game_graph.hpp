@@ -1,0 +1,42 @@
+// The solver's view of a game: a graph of states numbered by the game, each
+// with a list of options, where an option is a sum of components (a state of
+// this or another graph). The solver knows nothing of the language.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace grundy::solver {
+
+using StateId = std::uint32_t;
+
+// A component: graph number (high 32 bits) and state (low 32 bits).
+using Comp = std::uint64_t;
+inline Comp make_comp(std::uint32_t graph, StateId state) { return (std::uint64_t{graph} << 32) | state; }
+inline std::uint32_t comp_graph(Comp c) { return static_cast<std::uint32_t>(c >> 32); }
+inline StateId comp_state(Comp c) { return static_cast<StateId>(c); }
+
+// Receives the options of one state. Each option starts with begin_option();
+// the components added after it are summed. An option with no components is
+// the empty sum (value 0).
+class OptionSink {
+public:
+    explicit OptionSink(std::vector<std::uint64_t>& buf) : buf_(buf) {}
+    void begin_option() { buf_.push_back(header_bit); }
+    void add(Comp c) { buf_.push_back(c); }
+
+    static constexpr std::uint64_t header_bit = std::uint64_t{1} << 63;
+
+private:
+    std::vector<std::uint64_t>& buf_;
+};
+
+class GameGraph {
+public:
+    virtual ~GameGraph() = default;
+    virtual void expand(StateId s, OptionSink& out) = 0;  // all options of s; may call back into the solver
+    virtual std::string describe(StateId s) const = 0;    // `Kayles(7)`, for messages
+};
+
+}  // namespace grundy::solver

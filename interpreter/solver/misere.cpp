@@ -1,0 +1,150 @@
+// Misère play: whoever makes the last move loses. The outcome of a sum is
+// not the xor of anything, so the search walks sums themselves. A sum is
+// kept canonical: components with no moves are dropped (they change
+// nothing) and the rest sorted, so equal sums share one memo entry.
+#include <algorithm>
+#include <unordered_map>
+
+#include "solver.hpp"
+
+namespace grundy::solver {
+
+namespace {
+
+using Key = std::vector<Comp>;
+
+struct KeyHash {
+    std::size_t operator()(const Key& k) const {
+        std::uint64_t h = 0x9e3779b97f4a7c15ULL ^ k.size();
+        for (Comp c : k) {
+            h ^= c + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+            h *= 0xbf58476d1ce4e5b9ULL;
+        }
+        return h ^ (h >> 31);
+    }
+};
+
+enum : std::uint8_t { m_on_path, m_p, m_n };
+
+}  // namespace
+
+struct Solver::Misere {
+    std::unordered_map<Key, std::uint8_t, KeyHash> memo;
+    std::unordered_map<Comp, std::vector<std::vector<Comp>>> options;  // per component, as expanded
+
+    struct Frame {
+        Key key;
+        std::vector<Key> children;
+        std::size_t cursor = 0;
+    };
+    std::vector<Frame> frames;
+};
+
+Solver::Solver() = default;
+Solver::~Solver() = default;
+
+void Solver::clear() {
+    for (Table& t : tables_) t.values.clear();
+    misere_.reset();
+    stats_ = Stats{};
+}
+
+std::uint64_t Solver::memory_bytes() const {
+    std::uint64_t total = buf_.capacity() * sizeof(buf_[0]) + frames_.capacity() * sizeof(Frame);
+    for (const Table& t : tables_) total += t.values.memory_bytes();
+    if (misere_) {
+        for (auto& [k, v] : misere_->memo) total += 48 + k.capacity() * sizeof(Comp);
+        for (auto& [c, opts] : misere_->options) {
+            total += 48;
+            for (auto& o : opts) total += 24 + o.capacity() * sizeof(Comp);
+        }
+    }
+    return total;
+}
+
+bool Solver::misere_p(std::span<const Comp> sum) {
+    if (!misere_) misere_ = std::make_unique<Misere>();
+    Misere& m = *misere_;
+
+    auto options_of = [&](Comp c) -> const std::vector<std::vector<Comp>>& {
+        auto it = m.options.find(c);
+        if (it == m.options.end()) it = m.options.emplace(c, options(c)).first;
+        return it->second;
+    };
+    auto canonical = [&](Key k) {
+        k.erase(std::remove_if(k.begin(), k.end(), [&](Comp c) { return options_of(c).empty(); }), k.end());
+        std::sort(k.begin(), k.end());
+        return k;
+    };
+    auto children_of = [&](const Key& key) {
+        std::vector<Key> out;
+        for (std::size_t i = 0; i < key.size(); ++i) {
+            if (i > 0 && key[i] == key[i - 1]) continue;  // equal components give equal moves
+            for (const auto& option : options_of(key[i])) {
+                Key child;
+                child.reserve(key.size() - 1 + option.size());
+                for (std::size_t j = 0; j < key.size(); ++j)
+                    if (j != i) child.push_back(key[j]);
+                child.insert(child.end(), option.begin(), option.end());
+                out.push_back(canonical(std::move(child)));
+            }
+        }
+        std::sort(out.begin(), out.end());
+        out.erase(std::unique(out.begin(), out.end()), out.end());
+        return out;
+    };
+
+    Key root = canonical(Key(sum.begin(), sum.end()));
+    if (root.empty()) return false;  // no moves at all: the player to move has already won
+    if (auto it = m.memo.find(root); it != m.memo.end()) {
+        if (it->second == m_on_path) throw SolveError("the game has a cycle under misère play");
+        return it->second == m_p;
+    }
+
+    const std::size_t base = m.frames.size();
+    auto push = [&](Key key) {
+        charge_state();
+        m.memo.emplace(key, m_on_path);
+        Misere::Frame f;
+        f.children = children_of(key);
+        f.key = std::move(key);
+        m.frames.push_back(std::move(f));
+    };
+    try {
+        push(root);
+        while (m.frames.size() > base) {
+            Misere::Frame& f = m.frames.back();
+            std::uint8_t result = m_p;  // P unless some move reaches a P-position
+            bool descended = false;
+            for (; f.cursor < f.children.size(); ++f.cursor) {
+                const Key& child = f.children[f.cursor];
+                if (child.empty()) {  // the opponent faces no moves and wins
+                    continue;
+                }
+                auto it = m.memo.find(child);
+                if (it == m.memo.end()) {
+                    if ((stats_.misere_solved & 0xFFF) == 0) check_interrupt();
+                    push(child);  // invalidates f
+                    descended = true;
+                    break;
+                }
+                if (it->second == m_on_path) throw SolveError("the game has a cycle under misère play");
+                if (it->second == m_p) {
+                    result = m_n;
+                    break;
+                }
+            }
+            if (descended) continue;
+            m.memo[f.key] = result;
+            ++stats_.misere_solved;
+            m.frames.pop_back();
+        }
+    } catch (...) {
+        for (std::size_t i = m.frames.size(); i-- > base;) m.memo.erase(m.frames[i].key);
+        m.frames.resize(base);
+        throw;
+    }
+    return m.memo[root] == m_p;
+}
+
+}  // namespace grundy::solver

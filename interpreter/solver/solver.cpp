@@ -1,0 +1,152 @@
+#include "solver.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace grundy::solver {
+
+volatile int Solver::interrupt_flag = 0;
+
+
+
+std::uint32_t Solver::add_graph(GameGraph* g) {
+    tables_.emplace_back();
+    tables_.back().graph = g;
+    return static_cast<std::uint32_t>(tables_.size() - 1);
+}
+
+std::uint32_t& Solver::slot(Comp c) { return tables_[comp_graph(c)].values.at(comp_state(c)); }
+std::uint32_t Solver::peek(Comp c) const { return tables_[comp_graph(c)].values.get(comp_state(c)); }
+
+void Solver::charge_state() {
+    if (++stats_.states > max_states_)
+        throw SolveError(fmt::format("state limit reached: more than {} states; raise it with --max-states",
+                                     max_states_));
+}
+
+void Solver::check_interrupt() {
+    if (interrupt_flag) {
+        interrupt_flag = 0;
+        throw SolveError("interrupted");
+    }
+}
+
+void Solver::cycle(Comp c) {
+    throw SolveError(fmt::format("the game has a cycle: {} can be reached from itself, so it has no Grundy value "
+                                 "(an impartial game must end)",
+                                 tables_[comp_graph(c)].graph->describe(comp_state(c))));
+}
+
+void Solver::push_frame(Comp c) {
+    slot(c) = on_path;
+    std::size_t begin = buf_.size();
+    frames_.push_back(Frame{c, begin, begin, begin});
+    std::size_t index = frames_.size() - 1;
+    OptionSink sink(buf_);
+    ++stats_.expansions;
+    tables_[comp_graph(c)].graph->expand(comp_state(c), sink);  // may re-enter the solver
+    frames_[index].end = buf_.size();
+}
+
+std::uint32_t Solver::grundy(Comp root) {
+    std::uint32_t known = peek(root);
+    if (known < on_path) return known;
+    if (known == on_path) cycle(root);
+
+    const std::size_t base = frames_.size();
+    const std::size_t buf_base = buf_.size();
+    try {
+        push_frame(root);
+        while (frames_.size() > base) {
+            Frame* f = &frames_.back();
+            bool descended = false;
+            while (f->cursor < f->end) {
+                std::uint64_t e = buf_[f->cursor];
+                if (e & OptionSink::header_bit) {
+                    ++f->cursor;
+                    continue;
+                }
+                std::uint32_t v = peek(e);
+                if (v == unknown) {
+                    if ((stats_.expansions & 0xFFF) == 0) check_interrupt();
+                    push_frame(e);
+                    descended = true;
+                    break;
+                }
+                if (v == on_path) cycle(e);
+                ++f->cursor;
+            }
+            if (descended) continue;
+
+            // Every component is known: mex over the options' xors. A value
+            // of at least the option count cannot be the mex, so the bitset
+            // needs no more bits than there are options.
+            std::size_t n_options = 0;
+            for (std::size_t i = f->begin; i < f->end; ++i) n_options += (buf_[i] & OptionSink::header_bit) != 0;
+            mex_bits_.assign(n_options / 64 + 1, 0);
+            std::uint32_t acc = 0;
+            bool open = false;
+            auto record = [&] {
+                if (open && acc <= n_options) mex_bits_[acc / 64] |= std::uint64_t{1} << (acc % 64);
+            };
+            for (std::size_t i = f->begin; i < f->end; ++i) {
+                std::uint64_t e = buf_[i];
+                if (e & OptionSink::header_bit) {
+                    record();
+                    acc = 0;
+                    open = true;
+                } else {
+                    acc ^= peek(e);
+                }
+            }
+            record();
+            std::uint32_t mex = 0;
+            for (std::size_t w = 0; w < mex_bits_.size(); ++w) {
+                if (~mex_bits_[w]) {
+                    mex = static_cast<std::uint32_t>(w * 64 + __builtin_ctzll(~mex_bits_[w]));
+                    break;
+                }
+            }
+            slot(f->comp) = mex;
+            ++stats_.solved;
+            buf_.resize(f->begin);
+            frames_.pop_back();
+        }
+    } catch (...) {
+        for (std::size_t i = frames_.size(); i-- > base;) {
+            std::uint32_t& s = slot(frames_[i].comp);
+            if (s == on_path) s = unknown;
+        }
+        frames_.resize(base);
+        buf_.resize(buf_base);
+        throw;
+    }
+    return peek(root);
+}
+
+std::uint32_t Solver::grundy(std::span<const Comp> sum) {
+    std::uint32_t x = 0;
+    for (Comp c : sum) x ^= grundy(c);
+    return x;
+}
+
+std::vector<std::vector<Comp>> Solver::options(Comp c) {
+    const std::size_t base = buf_.size();
+    std::vector<std::vector<Comp>> out;
+    try {
+        OptionSink sink(buf_);
+        ++stats_.expansions;
+        tables_[comp_graph(c)].graph->expand(comp_state(c), sink);
+    } catch (...) {
+        buf_.resize(base);
+        throw;
+    }
+    for (std::size_t i = base; i < buf_.size(); ++i) {
+        if (buf_[i] & OptionSink::header_bit) out.emplace_back();
+        else out.back().push_back(buf_[i]);
+    }
+    buf_.resize(base);
+    return out;
+}
+
+}  // namespace grundy::solver

@@ -1,0 +1,98 @@
+// One generic memoising reducer for impartial games.
+//
+// Normal play: the Grundy value of a state is the mex of its options' values;
+// an option that is a sum has the xor of its components' values, and each
+// component is solved (and memoised) on its own. Misère play: an outcome
+// search over canonical sums (sorted multisets of components, with
+// components that have no moves dropped), since the Sprague-Grundy theorem
+// does not hold there.
+//
+// Both searches are iterative (an explicit stack, never the C++ stack), mark
+// states on the current path to report cycles, and count states against a
+// limit. `expand` may call back into the solver (a move rule that asks for
+// another position's value); the searches are re-entrant.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "game_graph.hpp"
+#include "paged_array.hpp"
+
+namespace grundy::solver {
+
+// Thrown when a search cannot finish: a cycle, the state limit, an interrupt.
+struct SolveError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+struct Stats {
+    std::uint64_t states = 0;          // states counted against the limit
+    std::uint64_t solved = 0;          // normal-play values computed
+    std::uint64_t misere_solved = 0;   // misère sums decided
+    std::uint64_t expansions = 0;      // calls to GameGraph::expand
+};
+
+class Solver {
+public:
+    Solver();
+    ~Solver();
+
+    std::uint32_t add_graph(GameGraph* g);                  // returns the graph's number
+
+    std::uint32_t grundy(Comp c);                           // normal-play value of one component
+    std::uint32_t grundy(std::span<const Comp> sum);        // xor of the components' values
+    bool misere_p(std::span<const Comp> sum);               // is the sum a P-position under misère play?
+
+    // The options of a component, each a sum of components, in move order.
+    std::vector<std::vector<Comp>> options(Comp c);
+
+    // Every state interned by a game is charged here; past the limit the
+    // current search ends with a SolveError.
+    void charge_state();
+    void set_max_states(std::uint64_t n) { max_states_ = n; }
+    std::uint64_t max_states() const { return max_states_; }
+
+    // Polled during searches: set asynchronously (e.g. by SIGINT) to stop.
+    static volatile int interrupt_flag;
+
+    const Stats& stats() const { return stats_; }
+    std::uint64_t memory_bytes() const;
+    void clear();                                            // forget all values
+
+private:
+    static constexpr std::uint32_t unknown = 0xFFFFFFFF;
+    static constexpr std::uint32_t on_path = 0xFFFFFFFE;
+
+    struct Table {
+        GameGraph* graph = nullptr;
+        PagedArray<std::uint32_t, unknown> values;  // by state id
+    };
+    struct Frame {
+        Comp comp;
+        std::size_t begin, cursor, end;     // this state's options in buf_
+    };
+
+    std::uint32_t& slot(Comp c);
+    std::uint32_t peek(Comp c) const;
+    void push_frame(Comp c);
+    void check_interrupt();
+    [[noreturn]] void cycle(Comp c);
+
+    std::vector<Table> tables_;
+    std::vector<Frame> frames_;
+    std::vector<std::uint64_t> buf_;        // options of the states on the stack
+    std::vector<std::uint64_t> mex_bits_;
+    Stats stats_;
+    std::uint64_t max_states_ = 100'000'000;
+
+    struct Misere;
+    std::unique_ptr<Misere> misere_;
+};
+
+}  // namespace grundy::solver

@@ -1,0 +1,205 @@
+#include "ops.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace grundy::ops {
+
+namespace {
+
+[[noreturn]] void overflow(const char* op) {
+    throw ValueError(fmt::format("integer overflow in '{}': the result does not fit in 64 bits", op));
+}
+
+[[noreturn]] void mismatch(const char* op, const Value& a, const Value& b) {
+    throw ValueError(fmt::format("type mismatch: cannot apply '{}' to {} and {}", op, kind_name(a.kind()),
+                                 kind_name(b.kind())));
+}
+
+}  // namespace
+
+std::int64_t add(std::int64_t a, std::int64_t b) {
+    std::int64_t r;
+    if (__builtin_add_overflow(a, b, &r)) overflow("+");
+    return r;
+}
+std::int64_t sub(std::int64_t a, std::int64_t b) {
+    std::int64_t r;
+    if (__builtin_sub_overflow(a, b, &r)) overflow("-");
+    return r;
+}
+std::int64_t mul(std::int64_t a, std::int64_t b) {
+    std::int64_t r;
+    if (__builtin_mul_overflow(a, b, &r)) overflow("*");
+    return r;
+}
+std::int64_t floor_div(std::int64_t a, std::int64_t b) {
+    if (b == 0) throw ValueError("division by zero");
+    if (a == INT64_MIN && b == -1) overflow("/");
+    std::int64_t q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+    return q;
+}
+std::int64_t floor_mod(std::int64_t a, std::int64_t b) {
+    if (b == 0) throw ValueError("division by zero in '%'");
+    if (b == -1) return 0;
+    std::int64_t r = a % b;
+    if (r != 0 && ((r < 0) != (b < 0))) r += b;
+    return r;
+}
+std::int64_t shl(std::int64_t a, std::int64_t b) {
+    if (b < 0) throw ValueError("negative shift count");
+    if (b >= 63 || (a != 0 && (a > (INT64_MAX >> b) || a < (INT64_MIN >> b)))) {
+        if (a != 0) overflow("<<");
+        return 0;
+    }
+    return a * (std::int64_t{1} << b);
+}
+std::int64_t shr(std::int64_t a, std::int64_t b) {
+    if (b < 0) throw ValueError("negative shift count");
+    return b >= 63 ? (a < 0 ? -1 : 0) : a >> b;
+}
+std::int64_t neg(std::int64_t a) {
+    if (a == INT64_MIN) overflow("-");
+    return -a;
+}
+
+namespace {
+
+Value concat(Kind k, const SeqObj& a, const SeqObj& b) {
+    std::vector<Value> items(a.begin(), a.end());
+    items.insert(items.end(), b.begin(), b.end());
+    if (k == Kind::list) return make_list(std::move(items));
+    return make_seq(k, items);
+}
+
+Value set_union(const SeqObj& a, const SeqObj& b) {
+    std::vector<Value> out;
+    out.reserve(a.size + b.size);
+    std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
+    return make_seq(Kind::set, out);
+}
+
+Value set_difference(const SeqObj& a, const SeqObj& b) {
+    std::vector<Value> out;
+    out.reserve(a.size);
+    std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
+    return make_seq(Kind::set, out);
+}
+
+Value set_intersection(const SeqObj& a, const SeqObj& b) {
+    std::vector<Value> out;
+    std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
+    return make_seq(Kind::set, out);
+}
+
+}  // namespace
+
+Value plus(const Value& a, const Value& b) {
+    if (a.kind() == b.kind()) {
+        switch (a.kind()) {
+            case Kind::integer: return Value::integer(add(a.as_int(), b.as_int()));
+            case Kind::string: return make_string(a.str().text + b.str().text);
+            case Kind::list:
+            case Kind::tuple: return concat(a.kind(), a.seq(), b.seq());
+            case Kind::set: return set_union(a.seq(), b.seq());
+            case Kind::position: {
+                if (a.pos().misere || b.pos().misere)
+                    throw ValueError("cannot add misère positions: write misere(p + q) to play a sum under misère rules");
+                Components parts = a.pos().parts;
+                parts.insert(parts.end(), b.pos().parts.begin(), b.pos().parts.end());
+                return make_position(std::move(parts), false);
+            }
+            default: break;
+        }
+    }
+    mismatch("+", a, b);
+}
+
+Value minus(const Value& a, const Value& b) {
+    if (a.is(Kind::integer) && b.is(Kind::integer)) return Value::integer(sub(a.as_int(), b.as_int()));
+    if (a.is(Kind::set) && b.is(Kind::set)) return set_difference(a.seq(), b.seq());
+    mismatch("-", a, b);
+}
+
+Value times(const Value& a, const Value& b) {
+    if (a.is(Kind::integer) && b.is(Kind::integer)) return Value::integer(mul(a.as_int(), b.as_int()));
+    mismatch("*", a, b);
+}
+
+Value bit_op(char op, const Value& a, const Value& b) {
+    const char name[2] = {op, 0};
+    if (a.is(Kind::integer) && b.is(Kind::integer)) {
+        std::int64_t x = a.as_int(), y = b.as_int();
+        return Value::integer(op == '&' ? (x & y) : op == '|' ? (x | y) : (x ^ y));
+    }
+    if (a.is(Kind::set) && b.is(Kind::set) && op != '^')
+        return op == '&' ? set_intersection(a.seq(), b.seq()) : set_union(a.seq(), b.seq());
+    mismatch(name, a, b);
+}
+
+bool contains(const Value& c, const Value& x) {
+    switch (c.kind()) {
+        case Kind::set: return std::binary_search(c.seq().begin(), c.seq().end(), x);
+        case Kind::list:
+        case Kind::tuple: return std::find(c.seq().begin(), c.seq().end(), x) != c.seq().end();
+        case Kind::range: return x.is(Kind::integer) && x.as_int() >= c.range().lo && x.as_int() <= c.range().hi;
+        case Kind::string:
+            if (!x.is(Kind::string)) mismatch("in", x, c);
+            return c.str().text.find(x.str().text) != std::string::npos;
+        default: throw ValueError(fmt::format("'in' needs a collection on its right, not {}", kind_name(c.kind())));
+    }
+}
+
+std::int64_t length(const Value& v) {
+    switch (v.kind()) {
+        case Kind::tuple:
+        case Kind::list:
+        case Kind::set: return v.seq().size;
+        case Kind::string: return static_cast<std::int64_t>(v.str().text.size());
+        case Kind::range: return v.range().count();
+        case Kind::position: return static_cast<std::int64_t>(v.pos().parts.size());
+        default: throw ValueError(fmt::format("len() needs a collection, not {}", kind_name(v.kind())));
+    }
+}
+
+Value char_at(const Value& s, std::size_t i) { return make_string(std::string(1, s.str().text[i])); }
+
+Value index(const Value& base, const Value& iv) {
+    if (!iv.is(Kind::integer))
+        throw ValueError(fmt::format("an index must be an int, not {}", kind_name(iv.kind())));
+    std::int64_t n;
+    switch (base.kind()) {
+        case Kind::tuple:
+        case Kind::list:
+        case Kind::set:
+        case Kind::string:
+        case Kind::range: n = length(base); break;
+        default: throw ValueError(fmt::format("cannot index {}", kind_name(base.kind())));
+    }
+    std::int64_t i = iv.as_int();
+    if (i < -n || i >= n)
+        throw ValueError(fmt::format("index {} is out of range for {} of length {}", i, kind_name(base.kind()), n));
+    if (i < 0) i += n;
+    switch (base.kind()) {
+        case Kind::string: return char_at(base, static_cast<std::size_t>(i));
+        case Kind::range: return Value::integer(base.range().lo + i);
+        default: return base.seq()[static_cast<std::size_t>(i)];
+    }
+}
+
+void not_iterable(const Value& v) {
+    throw ValueError(fmt::format("cannot iterate over {}", kind_name(v.kind())));
+}
+
+std::int64_t expect_int(const Value& v, const char* what) {
+    if (!v.is(Kind::integer)) throw ValueError(fmt::format("{} must be an int, not {}", what, kind_name(v.kind())));
+    return v.as_int();
+}
+
+bool expect_bool(const Value& v, const char* what) {
+    if (!v.is(Kind::boolean)) throw ValueError(fmt::format("{} must be a bool, not {}", what, kind_name(v.kind())));
+    return v.as_bool();
+}
+
+}  // namespace grundy::ops

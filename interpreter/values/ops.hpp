@@ -1,0 +1,63 @@
+// Operations on values. Each throws ValueError with a message a user can
+// act on; the caller (compiled code) adds the source location.
+#pragma once
+
+#include "value.hpp"
+
+namespace grundy::ops {
+
+// Checked 64-bit integer arithmetic: overflow is an error, never a wrap.
+std::int64_t add(std::int64_t a, std::int64_t b);
+std::int64_t sub(std::int64_t a, std::int64_t b);
+std::int64_t mul(std::int64_t a, std::int64_t b);
+std::int64_t floor_div(std::int64_t a, std::int64_t b);  // rounds towards -infinity
+std::int64_t floor_mod(std::int64_t a, std::int64_t b);  // has the sign of b
+std::int64_t shl(std::int64_t a, std::int64_t b);
+std::int64_t shr(std::int64_t a, std::int64_t b);
+std::int64_t neg(std::int64_t a);
+
+// `+` on ints, strings, lists, tuples (concatenation), sets (union) and
+// positions (disjunctive sum); `-` on ints and sets (difference).
+Value plus(const Value& a, const Value& b);
+Value minus(const Value& a, const Value& b);
+Value times(const Value& a, const Value& b);
+Value bit_op(char op, const Value& a, const Value& b);  // '&', '|', '^' on ints; '&' '|' on sets too
+
+bool contains(const Value& container, const Value& x);  // `x in container`
+Value index(const Value& base, const Value& i);          // `base[i]`, negative counts from the end
+std::int64_t length(const Value& v);
+
+// Calls f(item) for each element of an iterable (range, tuple, list, set,
+// string); f returns false to stop early.
+template <typename F> void for_each(const Value& xs, F&& f);
+
+std::int64_t expect_int(const Value& v, const char* what);
+bool expect_bool(const Value& v, const char* what);
+
+// ---- template implementation ----------------------------------------------
+void not_iterable(const Value& v);
+Value char_at(const Value& s, std::size_t i);
+
+template <typename F> void for_each(const Value& xs, F&& f) {
+    switch (xs.kind()) {
+        case Kind::range:
+            for (std::int64_t i = xs.range().lo, hi = xs.range().hi; i <= hi; ++i) {
+                if (!f(Value::integer(i))) return;
+                if (i == hi) return;  // hi may be INT64_MAX
+            }
+            return;
+        case Kind::tuple:
+        case Kind::list:
+        case Kind::set:
+            for (const Value& v : xs.seq())
+                if (!f(v)) return;
+            return;
+        case Kind::string:
+            for (std::size_t i = 0; i < xs.str().text.size(); ++i)
+                if (!f(char_at(xs, i))) return;
+            return;
+        default: not_iterable(xs);
+    }
+}
+
+}  // namespace grundy::ops

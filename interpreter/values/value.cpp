@@ -1,0 +1,263 @@
+#include "value.hpp"
+
+#include <algorithm>
+#include <new>
+
+namespace grundy {
+
+const char* kind_name(Kind k) {
+    switch (k) {
+        case Kind::none: return "nothing";
+        case Kind::boolean: return "a bool";
+        case Kind::integer: return "an int";
+        case Kind::string: return "a string";
+        case Kind::tuple: return "a tuple";
+        case Kind::list: return "a list";
+        case Kind::set: return "a set";
+        case Kind::range: return "a range";
+        case Kind::position: return "a position";
+        case Kind::rules: return "a ruleset";
+    }
+    return "a value";
+}
+
+void destroy(Kind k, Obj* o) {
+    switch (k) {
+        case Kind::string: delete static_cast<StrObj*>(o); break;
+        case Kind::tuple:
+        case Kind::list:
+        case Kind::set: {
+            auto* s = static_cast<SeqObj*>(o);
+            for (std::uint32_t i = 0; i < s->size; ++i) s->items()[i].~Value();
+            s->~SeqObj();
+            ::operator delete(s);
+            break;
+        }
+        case Kind::range: delete static_cast<RangeObj*>(o); break;
+        case Kind::position: delete static_cast<PosObj*>(o); break;
+        case Kind::rules: delete static_cast<RulesObj*>(o); break;
+        default: break;
+    }
+}
+
+namespace {
+
+SeqObj* alloc_seq(std::size_t n) {
+    if (n > UINT32_MAX) throw ValueError("collection is too large");
+    void* mem = ::operator new(sizeof(SeqObj) + n * sizeof(Value));
+    auto* s = new (mem) SeqObj();
+    s->size = static_cast<std::uint32_t>(n);
+    return s;
+}
+
+template <typename It>
+Value build_seq(Kind k, It first, std::size_t n, bool move) {
+    SeqObj* s = alloc_seq(n);
+    for (std::size_t i = 0; i < n; ++i, ++first) {
+        if (move) new (&s->items()[i]) Value(std::move(*first));
+        else new (&s->items()[i]) Value(*first);
+    }
+    return Value::adopt(k, s);
+}
+
+}  // namespace
+
+Value make_string(std::string text) {
+    auto* o = new StrObj();
+    o->text = std::move(text);
+    return Value::adopt(Kind::string, o);
+}
+
+Value make_seq(Kind k, std::span<const Value> items) { return build_seq(k, items.begin(), items.size(), false); }
+Value make_tuple(std::span<const Value> items) { return make_seq(Kind::tuple, items); }
+Value make_list(std::span<const Value> items) { return make_seq(Kind::list, items); }
+Value make_list(std::vector<Value>&& items) { return build_seq(Kind::list, items.begin(), items.size(), true); }
+
+Value make_set(std::vector<Value> items) {
+    std::sort(items.begin(), items.end());
+    items.erase(std::unique(items.begin(), items.end()), items.end());
+    return build_seq(Kind::set, items.begin(), items.size(), true);
+}
+
+Value make_range(std::int64_t lo, std::int64_t hi) {
+    auto* o = new RangeObj();
+    o->lo = lo;
+    o->hi = hi;
+    return Value::adopt(Kind::range, o);
+}
+
+Value make_position(Components parts, bool misere) {
+    auto* o = new PosObj();
+    o->parts = std::move(parts);
+    o->misere = misere;
+    return Value::adopt(Kind::position, o);
+}
+
+Value make_rules(GameHandle* g) {
+    auto* o = new RulesObj();
+    o->game = g;
+    return Value::adopt(Kind::rules, o);
+}
+
+namespace {
+
+template <typename T> int three_way(T a, T b) { return a < b ? -1 : (b < a ? 1 : 0); }
+
+int compare_components(const Component& a, const Component& b) {
+    if (a.game != b.game) return three_way(a.game->index(), b.game->index());
+    if (a.state == b.state) return 0;
+    return compare(a.game->state(a.state), b.game->state(b.state));
+}
+
+}  // namespace
+
+int compare(const Value& a, const Value& b) {
+    if (a.kind() != b.kind()) return three_way(static_cast<int>(a.kind()), static_cast<int>(b.kind()));
+    switch (a.kind()) {
+        case Kind::none: return 0;
+        case Kind::boolean:
+        case Kind::integer: return three_way(a.as_int(), b.as_int());
+        case Kind::string: return a.str().text.compare(b.str().text) < 0 ? -1 : (a.str().text == b.str().text ? 0 : 1);
+        case Kind::tuple:
+        case Kind::list:
+        case Kind::set: {
+            if (a.object() == b.object()) return 0;
+            const SeqObj& x = a.seq();
+            const SeqObj& y = b.seq();
+            std::uint32_t n = std::min(x.size, y.size);
+            for (std::uint32_t i = 0; i < n; ++i)
+                if (int c = compare(x[i], y[i])) return c;
+            return three_way(x.size, y.size);
+        }
+        case Kind::range: {
+            if (int c = three_way(a.range().lo, b.range().lo)) return c;
+            return three_way(a.range().hi, b.range().hi);
+        }
+        case Kind::position: {
+            const PosObj& x = a.pos();
+            const PosObj& y = b.pos();
+            std::size_t n = std::min(x.parts.size(), y.parts.size());
+            for (std::size_t i = 0; i < n; ++i)
+                if (int c = compare_components(x.parts[i], y.parts[i])) return c;
+            if (int c = three_way(x.parts.size(), y.parts.size())) return c;
+            return three_way(x.misere, y.misere);
+        }
+        case Kind::rules: return three_way(a.rules().game->index(), b.rules().game->index());
+    }
+    return 0;
+}
+
+namespace {
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+    // splitmix64-style finaliser over a running combination.
+    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    h ^= h >> 31;
+    h *= 0xbf58476d1ce4e5b9ULL;
+    return h ^ (h >> 29);
+}
+
+}  // namespace
+
+std::uint64_t hash(const Value& v) {
+    std::uint64_t h = static_cast<std::uint64_t>(v.kind()) * 0x100000001b3ULL;
+    switch (v.kind()) {
+        case Kind::none: return h;
+        case Kind::boolean:
+        case Kind::integer: return mix(h, static_cast<std::uint64_t>(v.as_int()));
+        case Kind::string: return mix(h, std::hash<std::string>{}(v.str().text));
+        case Kind::tuple:
+        case Kind::list:
+        case Kind::set: {
+            const SeqObj& s = v.seq();
+            if (s.hash) return s.hash;
+            std::uint64_t x = mix(h, s.size);
+            for (const Value& item : s) x = mix(x, hash(item));
+            s.hash = x ? x : 1;
+            return s.hash;
+        }
+        case Kind::range: return mix(mix(h, v.range().lo), v.range().hi);
+        case Kind::position: {
+            std::uint64_t x = mix(h, v.pos().misere);
+            for (const Component& c : v.pos().parts) x = mix(mix(x, c.game->index()), hash(c.game->state(c.state)));
+            return x;
+        }
+        case Kind::rules: return mix(h, v.rules().game->index());
+    }
+    return h;
+}
+
+namespace {
+
+void print_string(const std::string& s, std::string& out) {
+    out += '"';
+    for (char c : s) {
+        switch (c) {
+            case '"': out += "\\\""; break;
+            case '\\': out += "\\\\"; break;
+            case '\n': out += "\\n"; break;
+            case '\t': out += "\\t"; break;
+            default: out += c;
+        }
+    }
+    out += '"';
+}
+
+void print_items(const SeqObj& s, std::string& out) {
+    for (std::uint32_t i = 0; i < s.size; ++i) {
+        if (i) out += ", ";
+        print(s[i], out);
+    }
+}
+
+}  // namespace
+
+void print(const Value& v, std::string& out) {
+    switch (v.kind()) {
+        case Kind::none: out += "<none>"; break;
+        case Kind::boolean: out += v.as_bool() ? "true" : "false"; break;
+        case Kind::integer: out += std::to_string(v.as_int()); break;
+        case Kind::string: print_string(v.str().text, out); break;
+        case Kind::tuple:
+            out += '(';
+            print_items(v.seq(), out);
+            if (v.seq().size == 1) out += ',';
+            out += ')';
+            break;
+        case Kind::list:
+            out += '[';
+            print_items(v.seq(), out);
+            out += ']';
+            break;
+        case Kind::set:
+            out += '{';
+            print_items(v.seq(), out);
+            out += '}';
+            break;
+        case Kind::range:
+            out += std::to_string(v.range().lo) + ".." + std::to_string(v.range().hi);
+            break;
+        case Kind::position: {
+            const PosObj& p = v.pos();
+            if (p.misere) out += "misere(";
+            if (p.parts.empty()) out += "0";  // the empty sum: no moves at all
+            for (std::size_t i = 0; i < p.parts.size(); ++i) {
+                if (i) out += " + ";
+                p.parts[i].game->print_state(p.parts[i].state, out);
+            }
+            if (p.misere) out += ")";
+            break;
+        }
+        case Kind::rules: v.rules().game->print_rules(out); break;
+    }
+}
+
+std::string repr(const Value& v) {
+    std::string out;
+    print(v, out);
+    return out;
+}
+
+std::string display(const Value& v) { return v.is(Kind::string) ? v.str().text : repr(v); }
+
+}  // namespace grundy

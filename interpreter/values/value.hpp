@@ -1,0 +1,189 @@
+// Values: immutable, compared and hashed structurally.
+//
+// A Value is 16 bytes: a kind tag and either an int/bool payload or a pointer
+// to a reference-counted, immutable heap object (string, tuple, list, set,
+// range, position, ruleset). Sets are kept sorted and free of duplicates, so
+// equal sets are equal element by element. Single-threaded by design: the
+// reference counts are plain integers.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <boost/container/small_vector.hpp>
+
+namespace grundy {
+
+enum class Kind : std::uint8_t {
+    none,      // "no value": an unset slot; never visible to programs
+    boolean, integer,
+    // heap kinds from here on
+    string, tuple, list, set, range, position, rules,
+};
+
+const char* kind_name(Kind k);  // "an int", "a set", ...
+
+// An error in an operation on values, without a location: the compiled code
+// that called the operation adds where it happened.
+struct ValueError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+class GameHandle;
+struct Obj;
+struct SeqObj;
+struct StrObj;
+struct RangeObj;
+struct PosObj;
+struct RulesObj;
+
+class Value {
+public:
+    Value() : kind_(Kind::none), i_(0) {}
+    static Value integer(std::int64_t i) { return Value(Kind::integer, i); }
+    static Value boolean(bool b) { return Value(Kind::boolean, b ? 1 : 0); }
+
+    Value(const Value& o) : kind_(o.kind_), i_(o.i_) { retain(); }
+    Value(Value&& o) noexcept : kind_(o.kind_), i_(o.i_) { o.kind_ = Kind::none; }
+    Value& operator=(const Value& o) {
+        Value tmp(o);
+        swap(tmp);
+        return *this;
+    }
+    Value& operator=(Value&& o) noexcept {
+        swap(o);
+        return *this;
+    }
+    ~Value() { release(); }
+    void swap(Value& o) noexcept {
+        std::swap(kind_, o.kind_);
+        std::swap(i_, o.i_);
+    }
+
+    Kind kind() const { return kind_; }
+    bool is(Kind k) const { return kind_ == k; }
+    bool is_heap() const { return kind_ >= Kind::string; }
+    bool is_sequence() const { return kind_ == Kind::tuple || kind_ == Kind::list || kind_ == Kind::set; }
+
+    std::int64_t as_int() const { return i_; }    // requires kind() == integer
+    bool as_bool() const { return i_ != 0; }      // requires kind() == boolean
+    const SeqObj& seq() const { return *reinterpret_cast<const SeqObj*>(p_); }
+    const StrObj& str() const { return *reinterpret_cast<const StrObj*>(p_); }
+    const RangeObj& range() const { return *reinterpret_cast<const RangeObj*>(p_); }
+    const PosObj& pos() const { return *reinterpret_cast<const PosObj*>(p_); }
+    const RulesObj& rules() const { return *reinterpret_cast<const RulesObj*>(p_); }
+
+    // Takes ownership of a new object (its count starts at 1).
+    static Value adopt(Kind k, Obj* o) {
+        Value v;
+        v.kind_ = k;
+        v.p_ = o;
+        return v;
+    }
+    const Obj* object() const { return p_; }
+
+private:
+    Value(Kind k, std::int64_t i) : kind_(k), i_(i) {}
+    void retain() const;
+    void release();
+
+    Kind kind_;
+    union {
+        std::int64_t i_;
+        Obj* p_;
+    };
+};
+
+struct Obj {
+    std::uint32_t refs = 1;
+};
+
+inline void Value::retain() const {
+    if (is_heap()) ++p_->refs;
+}
+void destroy(Kind k, Obj* o);
+inline void Value::release() {
+    if (is_heap() && --p_->refs == 0) destroy(kind_, p_);
+}
+
+// Tuples, lists and sets: a count and the items, in one allocation.
+struct SeqObj : Obj {
+    std::uint32_t size = 0;
+    mutable std::uint64_t hash = 0;  // 0: not computed yet
+    const Value* begin() const { return reinterpret_cast<const Value*>(this + 1); }
+    const Value* end() const { return begin() + size; }
+    Value* items() { return reinterpret_cast<Value*>(this + 1); }
+    const Value& operator[](std::size_t i) const { return begin()[i]; }
+    std::span<const Value> span() const { return {begin(), size}; }
+};
+
+struct StrObj : Obj {
+    std::string text;
+};
+
+struct RangeObj : Obj {
+    std::int64_t lo = 0, hi = -1;  // inclusive; empty when hi < lo
+    std::int64_t count() const { return hi < lo ? 0 : hi - lo + 1; }
+};
+
+// A component of a position: a state of one game instance.
+struct Component {
+    GameHandle* game;
+    std::uint32_t state;
+    friend bool operator==(const Component&, const Component&) = default;
+};
+using Components = boost::container::small_vector<Component, 2>;
+
+// A position: one component, or a disjunctive sum of several, possibly
+// played under the misère convention.
+struct PosObj : Obj {
+    Components parts;
+    bool misere = false;
+};
+
+struct RulesObj : Obj {
+    GameHandle* game;
+};
+
+// What the value layer needs to know about a game instance; the runtime's
+// game instances implement it.
+class GameHandle {
+public:
+    virtual ~GameHandle() = default;
+    virtual std::uint32_t index() const = 0;                  // unique, stable: orders instances
+    virtual Value state(std::uint32_t id) const = 0;          // the state a component names
+    virtual void print_state(std::uint32_t id, std::string& out) const = 0;  // `Nim(3)`
+    virtual void print_rules(std::string& out) const = 0;     // `Subtract({1, 3, 4})`
+};
+
+// ---- construction ---------------------------------------------------------
+Value make_string(std::string s);
+Value make_tuple(std::span<const Value> items);
+Value make_list(std::span<const Value> items);
+Value make_list(std::vector<Value>&& items);
+Value make_set(std::vector<Value> items);        // sorts and removes duplicates
+Value make_seq(Kind k, std::span<const Value> items);  // k: tuple, list (set: already sorted and unique)
+Value make_range(std::int64_t lo, std::int64_t hi);
+Value make_position(Components parts, bool misere);
+Value make_rules(GameHandle* g);
+
+// ---- comparison and hashing -----------------------------------------------
+int compare(const Value& a, const Value& b);  // a total order: kind first, then structure
+inline bool operator==(const Value& a, const Value& b) { return compare(a, b) == 0; }
+inline bool operator<(const Value& a, const Value& b) { return compare(a, b) < 0; }
+std::uint64_t hash(const Value& v);
+
+struct ValueHash {
+    std::size_t operator()(const Value& v) const { return hash(v); }
+};
+
+// ---- printing ---------------------------------------------------------------
+void print(const Value& v, std::string& out);  // source-like: strings quoted
+std::string repr(const Value& v);
+std::string display(const Value& v);           // as `print` shows it: top-level strings bare
+
+}  // namespace grundy
