@@ -407,9 +407,13 @@ std::unique_ptr<Node> parse_tree(const Source& src, std::uint32_t id) {
     try {
         return pt::parse<Top, selector, p::nothing, g::control>(in);
     } catch (const p::parse_error& e) {
-        const auto& pos = e.positions().front();
-        throw DiagnosticError(Diagnostic{Severity::error, Loc{id, static_cast<std::uint32_t>(pos.byte)}, 1,
-                                         std::string(e.message())});
+        // An error at the end of the text is shown just after the last
+        // token, where the missing piece belongs, not on an empty line.
+        auto offset = static_cast<std::uint32_t>(e.positions().front().byte);
+        const std::string& t = src.text();
+        std::size_t last = t.find_last_not_of(" \t\r\n");
+        if (last != std::string::npos && offset > last + 1) offset = static_cast<std::uint32_t>(last + 1);
+        throw DiagnosticError(Diagnostic{Severity::error, Loc{id, offset}, 1, std::string(e.message())});
     }
 }
 

@@ -82,7 +82,12 @@ public:
         for (auto& s : m.stmts)
             if (auto c = stmt(*s, true)) out.stmts.push_back(std::move(c));
         out.slots = top.max;
-        if (!errors_.empty()) throw DiagnosticError(std::move(errors_));
+        if (!errors_.empty()) {
+            std::stable_sort(errors_.begin(), errors_.end(), [](const Diagnostic& a, const Diagnostic& b) {
+                return a.loc.source != b.loc.source ? a.loc.source < b.loc.source : a.loc.offset < b.loc.offset;
+            });
+            throw DiagnosticError(std::move(errors_));
+        }
         return out;
     }
 

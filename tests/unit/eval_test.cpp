@@ -1,0 +1,125 @@
+// Evaluation: the language's features end to end through the interpreter.
+#include <catch2/catch.hpp>
+
+#include "run_program.hpp"
+
+using grundy::testing::output_of;
+using grundy::testing::run_program;
+
+TEST_CASE("expressions and operators", "[eval]") {
+    CHECK(output_of("print 7 / 2, -7 / 2, 7 % 3, -7 % 3, 5 ^ 3, 6 & 3, 6 | 1, 1 << 10, 1024 >> 3") ==
+          "3 -4 1 2 6 2 7 1024 128\n");
+    CHECK(output_of("print 1 < 2 and 2 < 3, not true or false, 3 in {1, 2, 3}, 4 not in [4]") ==
+          "true false true false\n");
+    CHECK(output_of("print if 1 > 2 then \"a\" else \"b\"") == "b\n");
+    CHECK(output_of("print [1..4], {3, 1..2}, (1..3), len(0..9)") == "[1, 2, 3, 4] {1, 2, 3} 1..3 10\n");
+    CHECK(output_of("print [1] + [2], {1} + {2}, {1, 2} - {2}, (1,) + (2,), \"a\" + \"b\"") ==
+          "[1, 2] {1, 2} {1} (1, 2) ab\n");
+    CHECK(output_of("print [5, 6, 7][-1], \"xyz\"[1]") == "7 y\n");
+}
+
+TEST_CASE("comprehensions bind generators left to right", "[eval]") {
+    CHECK(output_of("print [(a, b) for a in 1..3, b in a..3 where a + b == 4]") == "[(1, 3), (2, 2)]\n");
+    CHECK(output_of("print {x % 3 for x in 0..10}") == "{0, 1, 2}\n");
+    CHECK(output_of("print [a + b for (a, b) in [(1, 2), (3, 4)]]") == "[3, 7]\n");
+}
+
+TEST_CASE("builtins", "[eval]") {
+    CHECK(output_of("print len([1, 2]), min([3, 1]), max(2, 5), sum([1, 2, 3]), abs(-4), sorted({3, 1})") ==
+          "2 1 5 6 4 [1, 3]\n");
+    CHECK(output_of("print mex({0, 1, 3}), fib(10), is_fib(21), is_fib(22), update([1, 2], 0, 9)") ==
+          "2 55 true false [9, 2]\n");
+    CHECK(output_of("print isqrt(99), isqrt(100), isqrt(9223372036854775807)") == "9 10 3037000499\n");
+    CHECK(output_of("print str(12) + \"!\", int(\"-42\"), any([false, true]), all([]), count([1, 1, 2], 1)") ==
+          "12! -42 true true 2\n");
+    CHECK(output_of("print period([1, 2, 1, 2, 1, 2, 1, 2]), period([0, 5, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3])") ==
+          "(2, 0) (3, 2)\n");
+    CHECK(output_of("print fib(92)") == "7540113804746346429\n");
+    CHECK(run_program("print fib(93)").status == grundy::status_error);
+}
+
+TEST_CASE("functions recurse and see globals defined later", "[eval]") {
+    CHECK(output_of("fn fact(n) = if n == 0 then 1 else n * fact(n - 1)\nprint fact(20)") == "2432902008176640000\n");
+    CHECK(output_of("fn f() = limit * 2\nlet limit = 21\nprint f()") == "42\n");
+    CHECK(output_of("fn even(n) = n == 0 or odd(n - 1)\nfn odd(n) = n != 0 and even(n - 1)\nprint even(1000)") ==
+          "true\n");
+}
+
+TEST_CASE("let destructures tuples", "[eval]") {
+    CHECK(output_of("let (a, (b, _)) = (1, (2, 3))\nprint a + b") == "3\n");
+    CHECK(run_program("let (a, b) = (1, 2, 3)").err.find("cannot unpack (1, 2, 3) into the pattern (a, b)") !=
+          std::string::npos);
+}
+
+TEST_CASE("for and if statements", "[eval]") {
+    CHECK(output_of("for x in 1..3 { let y = x * x\n if y > 1 { print y } else { print \"one\" } }") ==
+          "one\n4\n9\n");
+}
+
+TEST_CASE("standard input", "[eval]") {
+    CHECK(output_of("let n = read_int()\nprint n, read_ints()", "3 1 2\n5") == "3 [1, 2, 5]\n");
+    CHECK(run_program("print read_int()", "").err.find("no more integers") != std::string::npos);
+}
+
+TEST_CASE("games: values, outcomes, moves", "[eval]") {
+    const std::string nim = "game Nim { position n; move k in 1..n => n - k }\n";
+    CHECK(output_of(nim + "print sg(Nim(5)), outcome(Nim(0)), outcome(Nim(2))") == "5 P N\n");
+    CHECK(output_of(nim + "print moves(Nim(2))") == "[Nim(1), Nim(0)]\n");
+    CHECK(output_of(nim + "print winning_moves(Nim(1) + Nim(3))") == "[Nim(1) + Nim(1)]\n");
+    CHECK(output_of(nim + "print moves(Nim(1) + Nim(1))") == "[Nim(0) + Nim(1)]\n");
+    CHECK(output_of(nim + "print winning_moves(misere(Nim(2) + Nim(2)))") == "[]\n");
+    CHECK(output_of(nim + "print winning_moves(misere(Nim(1) + Nim(2)))") == "[misere(Nim(1) + Nim(0))]\n");
+    CHECK(output_of(nim + "print sum([Nim(1), Nim(2)]), sg(sum([Nim(h) for h in [1, 2, 3]]))") ==
+          "Nim(1) + Nim(2) 0\n");
+    CHECK(output_of(nim + "let N = Nim\nprint N(4), N") == "Nim(4) Nim\n");
+}
+
+TEST_CASE("rule parameters make separate instances", "[eval]") {
+    const std::string sub = "game S(takes) { position n; move k in takes where k <= n => n - k }\n";
+    CHECK(output_of(sub + "print [sg(S({1, 2})(n)) for n in 0..5], [sg(S({2})(n)) for n in 0..5]") ==
+          "[0, 1, 2, 0, 1, 2] [0, 0, 1, 1, 0, 0]\n");
+    CHECK(output_of(sub + "print S({1})(3)") == "S({1})(3)\n");
+}
+
+TEST_CASE("canonical forms merge equal positions", "[eval]") {
+    CHECK(output_of("game W { position (a, b); canonical => (min(a, b), max(a, b))\n"
+                    " move k in 1..a => (a - k, b)\n move k in 1..b => (a, b - k) }\n"
+                    "print W(5, 2), W(2, 5) == W(5, 2), sg(W(2, 5))") == "W(2, 5) true 7\n");
+}
+
+TEST_CASE("terminal rules end play", "[eval]") {
+    CHECK(output_of("game G { position n; terminal when n <= 2 => lose; move k in 1..n => n - k }\n"
+                    "print [sg(G(n)) for n in 0..5]") == "[0, 0, 0, 1, 2, 3]\n");
+}
+
+TEST_CASE("sums across games and split", "[eval]") {
+    CHECK(output_of("game A { position n; move where n > 0 => n - 1 }\n"
+                    "game B { position n; move where n > 1 => split(n / 2, n - n / 2) }\n"
+                    "game C { position n; move where n > 0 => A(n) + B(n) }\n"
+                    "print sg(C(3)), moves(C(3)), moves(B(4))") ==
+          "0 [A(3) + B(3)] [B(2) + B(2)]\n");
+}
+
+TEST_CASE("a move may ask for another position's value", "[eval]") {
+    CHECK(output_of("game Nim { position n; move k in 1..n => n - k }\n"
+                    "game Cold { position n; move k in 1..n where sg(Nim(n - k)) % 2 == 0 => n - k }\n"
+                    "print [sg(Cold(n)) for n in 0..6]") == "[0, 1, 1, 2, 2, 3, 3]\n");
+}
+
+TEST_CASE("imports find the standard library and run definitions only", "[eval]") {
+    CHECK(output_of("import \"nim.game\"\nprint sg(Nim(3) + Nim(5))") == "6\n");
+}
+
+TEST_CASE("failed asserts and checks are counted and do not stop the program", "[eval]") {
+    auto r = run_program("assert 1 == 2\ncheck x < 3 for x in 0..5\nprint \"after\"");
+    CHECK(r.status == grundy::status_failed);
+    CHECK(r.out == "after\n");
+    CHECK(r.err.find("assertion failed: the left side is 1, the right side is 2") != std::string::npos);
+    CHECK(r.err.find("check failed for x = 3") != std::string::npos);
+}
+
+TEST_CASE("a runtime error stops the program with status 2", "[eval]") {
+    auto r = run_program("print 1\nprint 1 / 0\nprint 2");
+    CHECK(r.status == grundy::status_error);
+    CHECK(r.out == "1\n");
+}

@@ -1,0 +1,44 @@
+// Test helper: runs Grundy source text in a fresh interpreter and returns
+// what it printed, what it reported and its status.
+#pragma once
+
+#include <cstdio>
+#include <string>
+
+#include "interpreter/driver/interpreter.hpp"
+
+namespace grundy::testing {
+
+struct Result {
+    Status status;
+    std::string out, err;
+};
+
+inline Result run_program(const std::string& text, const std::string& input = "") {
+    Interpreter in;
+    char* out_buf = nullptr;
+    char* err_buf = nullptr;
+    std::size_t out_size = 0, err_size = 0;
+    std::FILE* out = open_memstream(&out_buf, &out_size);
+    std::FILE* err = open_memstream(&err_buf, &err_size);
+    std::FILE* inp = fmemopen(const_cast<char*>(input.data()), input.size() + 1, "r");
+    in.set_output(out, err);
+    in.set_input(inp);
+    Status s = in.run_text("test.game", text);
+    std::fclose(out);
+    std::fclose(err);
+    std::fclose(inp);
+    Result r{s, std::string(out_buf, out_size), std::string(err_buf, err_size)};
+    std::free(out_buf);
+    std::free(err_buf);
+    return r;
+}
+
+// The printed output of a program that must succeed.
+inline std::string output_of(const std::string& text, const std::string& input = "") {
+    Result r = run_program(text, input);
+    if (r.status != status_ok) return "<status " + std::to_string(r.status) + ">\n" + r.err;
+    return r.out;
+}
+
+}  // namespace grundy::testing

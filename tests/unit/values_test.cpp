@@ -1,0 +1,77 @@
+// Values: structural equality, ordering, hashing, printing and checked ops.
+#include <catch2/catch.hpp>
+
+#include "interpreter/values/ops.hpp"
+
+using namespace grundy;
+
+namespace {
+Value I(std::int64_t i) { return Value::integer(i); }
+}  // namespace
+
+TEST_CASE("a Value is 16 bytes", "[values]") { STATIC_REQUIRE(sizeof(Value) == 16); }
+
+TEST_CASE("sets are sorted and free of duplicates", "[values]") {
+    Value s = make_set({I(3), I(1), I(2), I(1)});
+    CHECK(repr(s) == "{1, 2, 3}");
+    CHECK(s == make_set({I(1), I(2), I(3)}));
+    CHECK(hash(s) == hash(make_set({I(2), I(3), I(1)})));
+    CHECK(ops::contains(s, I(2)));
+    CHECK_FALSE(ops::contains(s, I(4)));
+}
+
+TEST_CASE("values compare structurally", "[values]") {
+    Value a[] = {I(1), make_string("x")};
+    Value b[] = {I(1), make_string("x")};
+    CHECK(make_tuple(a) == make_tuple(b));
+    CHECK_FALSE(make_tuple(a) == make_list(a));  // a tuple is not a list
+    CHECK(I(1) < I(2));
+    CHECK_FALSE(Value::boolean(true) == I(1));
+    Value short_list[] = {I(1)};
+    CHECK(make_list(short_list) < make_list(a));
+}
+
+TEST_CASE("values print as source", "[values]") {
+    Value one[] = {I(1)};
+    CHECK(repr(make_tuple(one)) == "(1,)");
+    CHECK(repr(make_tuple({})) == "()");
+    CHECK(repr(make_string("a\"b")) == "\"a\\\"b\"");
+    CHECK(display(make_string("P")) == "P");
+    CHECK(repr(make_range(1, 4)) == "1..4");
+    CHECK(repr(Value::boolean(false)) == "false");
+}
+
+TEST_CASE("int arithmetic is checked", "[values]") {
+    CHECK_THROWS_AS(ops::add(INT64_MAX, 1), ValueError);
+    CHECK_THROWS_AS(ops::mul(INT64_MIN, -1), ValueError);
+    CHECK_THROWS_AS(ops::neg(INT64_MIN), ValueError);
+    CHECK_THROWS_AS(ops::shl(1, 63), ValueError);
+    CHECK(ops::shl(1, 62) == (std::int64_t{1} << 62));
+    CHECK_THROWS_AS(ops::floor_div(1, 0), ValueError);
+    CHECK(ops::floor_div(-7, 2) == -4);
+    CHECK(ops::floor_mod(-7, 2) == 1);
+    CHECK(ops::floor_mod(7, -2) == -1);
+}
+
+TEST_CASE("collections combine with + and -", "[values]") {
+    Value s1 = make_set({I(1), I(2)}), s2 = make_set({I(2), I(3)});
+    CHECK(repr(ops::plus(s1, s2)) == "{1, 2, 3}");
+    CHECK(repr(ops::minus(s1, s2)) == "{1}");
+    Value l[] = {I(1)};
+    CHECK(repr(ops::plus(make_list(l), make_list(l))) == "[1, 1]");
+    CHECK_THROWS_WITH(ops::plus(s1, I(2)), "type mismatch: cannot apply '+' to a set and an int");
+    CHECK_THROWS_WITH(ops::index(make_list(l), I(1)), "index 1 is out of range for a list of length 1");
+    CHECK(ops::index(make_list(l), I(-1)) == I(1));
+}
+
+TEST_CASE("iteration covers ranges without building them", "[values]") {
+    std::int64_t total = 0;
+    ops::for_each(make_range(1, 100), [&](const Value& v) {
+        total += v.as_int();
+        return true;
+    });
+    CHECK(total == 5050);
+    int steps = 0;
+    ops::for_each(make_range(INT64_MAX - 1, INT64_MAX), [&](const Value&) { return ++steps < 10; });
+    CHECK(steps == 2);  // stops at INT64_MAX without overflowing
+}
