@@ -6,14 +6,18 @@
 
 namespace grundy {
 
-Context::Context(const SourceManager& s) : sources(s), stack_(new Value[stack_values]) {}
+Context::Context(const SourceManager& s)
+    : sources(s), stack_(static_cast<Value*>(std::calloc(stack_values, sizeof(Value)))) {
+    static_assert(static_cast<int>(Kind::none) == 0, "a zeroed Value must be an empty one");
+    if (!stack_) throw std::bad_alloc();
+}
 Context::~Context() = default;
 
 Value* Context::push_frame(std::uint32_t slots, Loc call_site) {
     if (depth_ >= max_depth || top_ + slots > stack_values)
         fail(call_site, fmt::format("recursion is too deep (more than {} nested calls): is a base case missing?",
                                     max_depth));
-    Value* frame = &stack_[top_];
+    Value* frame = stack_.get() + top_;
     top_ += slots;
     ++depth_;
     return frame;
@@ -21,7 +25,7 @@ Value* Context::push_frame(std::uint32_t slots, Loc call_site) {
 
 void Context::pop_frame(std::uint32_t slots) {
     top_ -= slots;
-    for (std::uint32_t i = 0; i < slots; ++i) stack_[top_ + i] = Value();
+    for (std::uint32_t i = 0; i < slots; ++i) stack_.get()[top_ + i] = Value();
     --depth_;
 }
 

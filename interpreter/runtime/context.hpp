@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdio>
+#include <cstdlib>
 #include <iosfwd>
 #include <memory>
 #include <string>
@@ -41,7 +42,11 @@ public:
     std::string out;             // what `print` and `table` wrote, flushed by the driver
 
 private:
-    std::unique_ptr<Value[]> stack_;
+    // calloc'd: zero bytes are Value() (kind none), and pages are touched only when used.
+    struct FreeStack {
+        void operator()(Value* p) const { std::free(p); }
+    };
+    std::unique_ptr<Value, FreeStack> stack_;
     std::size_t top_ = 0;
     std::uint32_t depth_ = 0;
     std::vector<Instance*> instances_;

@@ -44,14 +44,17 @@ Solver::Solver() = default;
 Solver::~Solver() = default;
 
 void Solver::clear() {
-    for (Table& t : tables_) t.values.clear();
+    for (Table& t : tables_) {
+        t.low.clear();
+        t.high.clear();
+    }
     misere_.reset();
     stats_ = Stats{};
 }
 
 std::uint64_t Solver::memory_bytes() const {
     std::uint64_t total = buf_.capacity() * sizeof(buf_[0]) + frames_.capacity() * sizeof(Frame);
-    for (const Table& t : tables_) total += t.values.memory_bytes();
+    for (const Table& t : tables_) total += t.low.memory_bytes() + t.high.memory_bytes();
     if (misere_) {
         for (auto& [k, v] : misere_->memo) total += 48 + k.capacity() * sizeof(Comp);
         for (auto& [c, opts] : misere_->options) {

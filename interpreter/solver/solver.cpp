@@ -15,8 +15,17 @@ std::uint32_t Solver::add_graph(GameGraph* g) {
     return static_cast<std::uint32_t>(tables_.size() - 1);
 }
 
-std::uint32_t& Solver::slot(Comp c) { return tables_[comp_graph(c)].values.at(comp_state(c)); }
-std::uint32_t Solver::peek(Comp c) const { return tables_[comp_graph(c)].values.get(comp_state(c)); }
+std::uint32_t& Solver::slot(Comp c) {
+    Table& t = tables_[comp_graph(c)];
+    StateId s = comp_state(c);
+    return s < high_ids ? t.low.at(s) : t.high.at(s - high_ids);
+}
+
+std::uint32_t Solver::peek(Comp c) const {
+    const Table& t = tables_[comp_graph(c)];
+    StateId s = comp_state(c);
+    return s < high_ids ? t.low.get(s) : t.high.get(s - high_ids);
+}
 
 void Solver::charge_state() {
     if (++stats_.states > max_states_)

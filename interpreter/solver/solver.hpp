@@ -69,9 +69,14 @@ private:
     static constexpr std::uint32_t unknown = 0xFFFFFFFF;
     static constexpr std::uint32_t on_path = 0xFFFFFFFE;
 
+    // Games number their states either densely from 0 (an int state is its
+    // own id) or from 2^31 up (interned states): two arrays, so neither
+    // numbering pays for the other's range.
+    static constexpr std::uint32_t high_ids = 1u << 31;
     struct Table {
         GameGraph* graph = nullptr;
-        PagedArray<std::uint32_t, unknown> values;  // by state id
+        PagedArray<std::uint32_t, unknown> low;   // ids below 2^31
+        PagedArray<std::uint32_t, unknown> high;  // ids from 2^31, offset by 2^31
     };
     struct Frame {
         Comp comp;
