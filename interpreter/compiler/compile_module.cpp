@@ -8,6 +8,7 @@
 #include <set>
 
 #include "compiler.hpp"
+#include "int_compiler.hpp"
 #include "nodes.hpp"
 
 namespace grundy {
@@ -209,6 +210,7 @@ private:
     }
 
     void compile_game(CompiledGame& cg, const ast::GameDef& gd) {
+        const std::size_t errors_before = errors_.size();
         for (std::size_t i = 0; i < gd.params.size(); ++i)
             for (std::size_t j = 0; j < i; ++j)
                 if (gd.params[j].name == gd.params[i].name)
@@ -259,6 +261,15 @@ private:
             fam.result = expr(*mv.result);
             cg.moves.push_back(std::move(fam));
             u.reset(m);
+        }
+        // The int fast path, when the game fits it and compiled cleanly.
+        if (errors_.size() == errors_before) {
+            auto m = u.mark();
+            cg.fast = compile_int_game(
+                gd, cg, [&](const ast::Expr& e) { return expr(e); },
+                [&](const std::string& n) { return !g_.names.count(n) && (n == "split" || find_builtin(n)); });
+            u.reset(m);
+            if (cg.fast) unit_->max = std::max(unit_->max, u.max);
         }
         cg.slots = u.max;
         unit_ = saved;

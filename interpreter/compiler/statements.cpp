@@ -34,11 +34,15 @@ void run_block(const std::vector<StmtPtr>& body, Env& env, Reporter& rep) {
 
 void Print::exec(Env& env, Reporter& rep) const {
     std::string line;
+    Event event{Event::Kind::print, *this};
     for (std::size_t i = 0; i < values.size(); ++i) {
         if (i) line += ' ';
-        line += display(values[i]->eval(env));
+        Value v = values[i]->eval(env);
+        line += display(v);
+        if (rep.on_event) event.values.push_back(std::move(v));
     }
     if (!rep.quiet) rep.out += line + '\n';
+    if (rep.on_event) rep.on_event(event);
 }
 
 void Show::exec(Env& env, Reporter& rep) const { rep.out += repr(value->eval(env)) + '\n'; }
@@ -56,11 +60,18 @@ void Assert::exec(Env& env, Reporter& rep) const {
     }
     if (ok) {
         ++rep.passed;
+        if (rep.on_event) rep.on_event(Event{Event::Kind::assert_that, *this});
         return;
     }
     std::string msg = "assertion failed" + detail;
     if (message) msg += " (" + display(message->eval(env)) + ")";
     rep.failure(loc_, length_, msg);
+    if (rep.on_event) {
+        Event e{Event::Kind::assert_that, *this};
+        e.passed = false;
+        e.message = msg;
+        rep.on_event(e);
+    }
 }
 
 void Query::exec(Env& env, Reporter& rep) const {
@@ -81,6 +92,12 @@ void Query::exec(Env& env, Reporter& rep) const {
         });
         if (counterexample.empty()) ++rep.passed;
         else rep.failure(loc_, length_, "check failed for " + counterexample);
+        if (rep.on_event) {
+            Event e{Event::Kind::check, *this};
+            e.passed = counterexample.empty();
+            if (!e.passed) e.message = "check failed for " + counterexample;
+            rep.on_event(e);
+        }
         return;
     }
     std::vector<TableRow> rows;
@@ -94,6 +111,13 @@ void Query::exec(Env& env, Reporter& rep) const {
     std::vector<std::string> names;
     for (const GenCode& g : gens.gens) names.push_back(g.binder.text);
     if (!rep.quiet) rep.out += format_table(text, names, rows);
+    if (rep.on_event) {
+        Event e{Event::Kind::table, *this};
+        e.text = &text;
+        e.names = &names;
+        e.rows = &rows;
+        rep.on_event(e);
+    }
     if (!rep.csv_dir.empty()) {
         static int counter = 0;
         std::string path = fmt::format("{}/table{}.csv", rep.csv_dir, ++counter);

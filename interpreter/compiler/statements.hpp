@@ -3,12 +3,15 @@
 // the Reporter and counted, and do not stop the program.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "interpreter/runtime/program.hpp"
 
 namespace grundy {
+
+struct Event;
 
 // Where statements send what they show.
 struct Reporter {
@@ -18,6 +21,8 @@ struct Reporter {
     std::size_t passed = 0, failed = 0;
     bool quiet = false;     // `grundy test`: no print or table output
     std::string csv_dir;    // when set, each table is also written there as CSV
+    // When set (`--json`), called for each print, table, assert and check.
+    std::function<void(const Event&)> on_event;
 
     void failure(Loc loc, std::uint32_t length, const std::string& message);
 };
@@ -106,5 +111,18 @@ struct TableRow {
 std::string format_table(const std::string& text, const std::vector<std::string>& names,
                          const std::vector<TableRow>& rows);
 std::string table_csv(const std::vector<std::string>& names, const std::vector<TableRow>& rows);
+
+// One result as it happens, for machine-readable output.
+struct Event {
+    enum class Kind { print, table, assert_that, check } kind;
+    const Stmt& stmt;
+    Event(Kind k, const Stmt& s) : kind(k), stmt(s) {}
+    std::vector<Value> values;                          // print: the values shown
+    const std::string* text = nullptr;                  // table: the expression as written
+    const std::vector<std::string>* names = nullptr;    // table: the generators
+    const std::vector<TableRow>* rows = nullptr;        // table
+    bool passed = true;                                 // assert, check
+    std::string message;                                // a failure's message
+};
 
 }  // namespace grundy

@@ -14,6 +14,7 @@ Context::Context(const SourceManager& s)
 Context::~Context() = default;
 
 Value* Context::push_frame(std::uint32_t slots, Loc call_site) {
+    poll_interrupt();  // every call and move expansion: Ctrl-C stops long recursions too
     if (depth_ >= max_depth || top_ + slots > stack_values)
         fail(call_site, fmt::format("recursion is too deep (more than {} nested calls): is a base case missing?",
                                     max_depth));

@@ -53,6 +53,15 @@ private:
     std::FILE* input_ = stdin;
 };
 
+// Ends the current statement with "interrupted" when SIGINT set the
+// solver's flag (the REPL's Ctrl-C), so loops outside the solver stop too.
+inline void poll_interrupt() {
+    if (solver::Solver::interrupt_flag) {
+        solver::Solver::interrupt_flag = 0;
+        throw solver::SolveError("interrupted");
+    }
+}
+
 // Makes a frame for the scope of a block and pops it on the way out.
 class FrameGuard {
 public:

@@ -7,6 +7,7 @@ namespace grundy {
 Instance::Instance(Context& ctx, const CompiledGame& game, Value args)
     : ctx_(ctx), game_(game), args_(std::move(args)) {
     graph_ = ctx_.solver.add_graph(this);
+    if (game_.fast) table_.set_packed_arity(game_.fast->arity);
 }
 
 std::uint32_t Instance::make_state(const Value& raw, const Code& where) {
@@ -53,6 +54,7 @@ Value Instance::position(std::span<const Value> args, const Code& call) {
 }
 
 void Instance::expand(solver::StateId s, solver::OptionSink& out) {
+    if (game_.fast && expand_fast(s, out)) return;
     FrameGuard frame(ctx_, game_.slots, game_.loc);
     Env env{frame.frame(), this, ctx_};
     game_.position.bind(env, table_.state(s));

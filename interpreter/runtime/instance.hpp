@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "context.hpp"
+#include "int_game.hpp"
 #include "program.hpp"
 #include "state_table.hpp"
 
@@ -41,11 +42,18 @@ public:
     void print_rules(std::string& out) const override;
 
 private:
+    // The int fast path (int_expand.cpp); false when it does not apply.
+    bool expand_fast(solver::StateId s, solver::OptionSink& out);
+    bool prepare_fast();
+    void fast_move(const intpath::Move& m, std::size_t gen, const intpath::Frame& f, solver::OptionSink& out);
+    std::uint32_t fast_state(std::int64_t* xs, const intpath::Frame& f);
+
     Context& ctx_;
     const CompiledGame& game_;
     Value args_;
     std::uint32_t graph_;
     StateTable table_;
+    IntInstanceData fast_;
 };
 
 }  // namespace grundy

@@ -74,6 +74,7 @@ bool GensCode::run_from(std::size_t i, Env& env, FunctionRef<bool()> body) const
     bool go_on = true;
     const GenCode& g = gens[i];
     g.iterable->iterate(env, [&](const Value& x) {
+        poll_interrupt();  // a long comprehension stops on Ctrl-C
         g.binder.bind(env, x);
         go_on = run_from(i + 1, env, body);
         return go_on;

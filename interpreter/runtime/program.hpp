@@ -85,6 +85,7 @@ private:
 };
 
 struct CompiledGame;
+struct IntGame;
 
 struct CompiledFn {
     std::string name;
@@ -119,6 +120,7 @@ struct CompiledGame {
     std::size_t position_args = 1;   // arguments that make a position: start's pattern, else position's
     std::uint32_t slots = 0;         // frame size for moves, start, canonical, terminal
     std::string source_text;         // the definition, for :show
+    std::shared_ptr<const IntGame> fast;  // the int fast path, when the game fits it (int_game.hpp)
 
     // Instances by rule arguments (a tuple); each keeps its own memo.
     mutable std::map<Value, std::unique_ptr<Instance>> instances;

@@ -2,55 +2,176 @@
 
 namespace grundy {
 
-std::uint32_t StateTable::intern(const Value& v, bool& is_new) {
-    if (v.is(Kind::integer) && v.as_int() >= 0 && v.as_int() < first_general) {
-        auto id = static_cast<std::uint32_t>(v.as_int());
-        std::uint8_t& seen = seen_ints_.at(id);
-        is_new = !seen;
-        if (is_new) {
-            seen = 1;
-            ++ints_;
-        }
-        return id;
+namespace {
+
+std::uint64_t mix64(std::uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    return x ^ (x >> 33);
+}
+
+template <typename Fill>
+void rehash(std::vector<std::uint32_t>& slots, std::size_t count, Fill&& place) {
+    std::size_t n = slots.empty() ? 64 : slots.size() * 2;
+    slots.assign(n, 0);
+    for (std::size_t k = 0; k < count; ++k) place(k, n - 1);
+}
+
+}  // namespace
+
+bool StateTable::pack(const std::int64_t* xs, std::uint64_t& key, unsigned bits) const {
+    key = 0;
+    for (std::uint32_t i = 0; i < arity_; ++i) {
+        if (xs[i] < 0 || (bits < 64 && static_cast<std::uint64_t>(xs[i]) >> bits)) return false;
+        key = (key << bits) | static_cast<std::uint64_t>(xs[i]);
     }
-    if ((states_.size() + 1) * 2 > slots_.size()) grow();
+    return true;
+}
+
+void StateTable::unpack(std::uint64_t key, std::int64_t* xs, unsigned bits) const {
+    const std::uint64_t mask = (std::uint64_t{1} << bits) - 1;
+    for (std::uint32_t i = arity_; i-- > 0;) {
+        xs[i] = static_cast<std::int64_t>(key & mask);
+        key >>= bits;
+    }
+}
+
+std::uint32_t StateTable::intern_key(std::uint64_t key, bool& is_new) {
+    if ((keys_.size() + 1) * 2 > key_slots_.size())
+        rehash(key_slots_, keys_.size(), [&](std::size_t k, std::size_t mask) {
+            std::size_t i = mix64(keys_[k]) & mask;
+            while (key_slots_[i]) i = (i + 1) & mask;
+            key_slots_[i] = static_cast<std::uint32_t>(k + 1);
+        });
+    std::size_t mask = key_slots_.size() - 1;
+    for (std::size_t i = mix64(key) & mask;; i = (i + 1) & mask) {
+        std::uint32_t s = key_slots_[i];
+        if (s == 0) {
+            if (keys_.size() >= (1u << 29) - 1) throw ValueError("too many states in one game instance");
+            keys_.push_back(key);
+            key_slots_[i] = static_cast<std::uint32_t>(keys_.size());
+            is_new = true;
+            return first_packed + static_cast<std::uint32_t>(keys_.size() - 1);
+        }
+        if (keys_[s - 1] == key) {
+            is_new = false;
+            return first_packed + s - 1;
+        }
+    }
+}
+
+std::uint32_t StateTable::intern_value(const Value& v, bool& is_new) {
+    if ((values_.size() + 1) * 2 > value_slots_.size()) {
+        value_tags_.assign(value_slots_.empty() ? 64 : value_slots_.size() * 2, 0);
+        rehash(value_slots_, values_.size(), [&](std::size_t k, std::size_t mask) {
+            std::uint64_t h = hash(values_[k]);
+            std::size_t i = h & mask;
+            while (value_slots_[i]) i = (i + 1) & mask;
+            value_slots_[i] = static_cast<std::uint32_t>(k + 1);
+            value_tags_[i] = static_cast<std::uint32_t>(h >> 32);
+        });
+    }
     std::uint64_t h = hash(v);
     auto tag = static_cast<std::uint32_t>(h >> 32);
-    std::size_t mask = slots_.size() - 1;
+    std::size_t mask = value_slots_.size() - 1;
     for (std::size_t i = h & mask;; i = (i + 1) & mask) {
-        std::uint32_t s = slots_[i];
+        std::uint32_t s = value_slots_[i];
         if (s == 0) {
-            if (states_.size() >= first_general - 1) throw ValueError("too many states in one game instance");
-            states_.push_back(v);
-            slots_[i] = static_cast<std::uint32_t>(states_.size());
-            hashes_[i] = tag;
+            if (values_.size() >= (1u << 29) - 1) throw ValueError("too many states in one game instance");
+            values_.push_back(v);
+            value_slots_[i] = static_cast<std::uint32_t>(values_.size());
+            value_tags_[i] = tag;
             is_new = true;
-            return first_general + static_cast<std::uint32_t>(states_.size() - 1);
+            return first_general + static_cast<std::uint32_t>(values_.size() - 1);
         }
-        if (hashes_[i] == tag && states_[s - 1] == v) {
+        if (value_tags_[i] == tag && values_[s - 1] == v) {
             is_new = false;
             return first_general + s - 1;
         }
     }
 }
 
-void StateTable::grow() {
-    std::size_t n = slots_.empty() ? 64 : slots_.size() * 2;
-    std::vector<std::uint32_t> slots(n, 0), hashes(n, 0);
-    for (std::size_t k = 0; k < states_.size(); ++k) {
-        std::uint64_t h = hash(states_[k]);
-        std::size_t i = h & (n - 1);
-        while (slots[i]) i = (i + 1) & (n - 1);
-        slots[i] = static_cast<std::uint32_t>(k + 1);
-        hashes[i] = static_cast<std::uint32_t>(h >> 32);
+std::uint32_t StateTable::intern(const Value& v, bool& is_new) {
+    if (v.is(Kind::integer) && arity_ <= 1) {
+        std::int64_t n = v.as_int();
+        return intern_ints(&n, is_new);
     }
-    slots_.swap(slots);
-    hashes_.swap(hashes);
+    if (arity_ >= 2 && v.is(Kind::tuple) && v.seq().size == arity_) {
+        std::int64_t xs[8];
+        bool ints = arity_ <= 8;
+        for (std::uint32_t i = 0; ints && i < arity_; ++i) {
+            ints = v.seq()[i].is(Kind::integer);
+            if (ints) xs[i] = v.seq()[i].as_int();
+        }
+        if (ints) return intern_ints(xs, is_new);
+    }
+    return intern_value(v, is_new);
+}
+
+std::uint32_t StateTable::intern_ints(const std::int64_t* xs, bool& is_new) {
+    if (arity_ <= 1) {
+        std::int64_t n = xs[0];
+        if (n >= 0 && n < first_general) {
+            is_new = false;
+            return static_cast<std::uint32_t>(n);
+        }
+        return intern_value(Value::integer(n), is_new);
+    }
+    std::uint64_t key;
+    if (pack(xs, key, 30 / arity_)) {
+        is_new = false;  // its own id, like an int state: the solver counts it
+        return first_direct + static_cast<std::uint32_t>(key);
+    }
+    if (pack(xs, key, 64 / arity_)) return intern_key(key, is_new);
+    std::vector<Value> parts;
+    for (std::uint32_t i = 0; i < arity_; ++i) parts.push_back(Value::integer(xs[i]));
+    return intern_value(make_tuple(parts), is_new);
+}
+
+Value StateTable::state(std::uint32_t id) const {
+    if (id < first_general) return Value::integer(id);
+    if (id < first_packed) return values_[id - first_general];
+    std::int64_t xs[64];
+    if (id >= first_direct) unpack(id - first_direct, xs, 30 / arity_);
+    else unpack(keys_[id - first_packed], xs, 64 / arity_);
+    Value parts[64];
+    for (std::uint32_t i = 0; i < arity_; ++i) parts[i] = Value::integer(xs[i]);
+    return make_tuple(std::span<const Value>(parts, arity_));
+}
+
+bool StateTable::state_ints(std::uint32_t id, std::int64_t* out) const {
+    if (id < first_general) {
+        if (arity_ != 1) return false;
+        out[0] = id;
+        return true;
+    }
+    if (id >= first_direct) {
+        unpack(id - first_direct, out, 30 / arity_);
+        return true;
+    }
+    if (id >= first_packed) {
+        unpack(keys_[id - first_packed], out, 64 / arity_);
+        return true;
+    }
+    const Value& v = values_[id - first_general];
+    if (arity_ == 1) {
+        if (!v.is(Kind::integer)) return false;
+        out[0] = v.as_int();
+        return true;
+    }
+    if (!v.is(Kind::tuple) || v.seq().size != arity_) return false;
+    for (std::uint32_t i = 0; i < arity_; ++i) {
+        if (!v.seq()[i].is(Kind::integer)) return false;
+        out[i] = v.seq()[i].as_int();
+    }
+    return true;
 }
 
 std::size_t StateTable::memory_bytes() const {
-    return seen_ints_.memory_bytes() + states_.capacity() * sizeof(Value) +
-           (slots_.capacity() + hashes_.capacity()) * sizeof(std::uint32_t);
+    return values_.capacity() * sizeof(Value) + (value_slots_.capacity() + value_tags_.capacity()) * 4 +
+           keys_.capacity() * 8 + key_slots_.capacity() * 4;
 }
 
 }  // namespace grundy

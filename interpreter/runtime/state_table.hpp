@@ -1,15 +1,20 @@
 // Interns the states of one game instance as 32-bit ids.
 //
-// A non-negative int state n below 2^31 is its own id, with no table at all:
-// the common one-heap game costs the solver's value array and nothing more.
-// Any other state goes into an open-addressing table and gets an id from
-// 2^31 up, in order of discovery.
+//   - a non-negative int state n below 2^31 is its own id: no table at all,
+//     so a one-heap game costs only the solver's value array;
+//   - a tuple of `arity` small non-negative ints (the int fast path's
+//     states) whose ints fit in 30/arity bits each is its own id too: the
+//     ints side by side, from 2^31 + 2^30 (a dense table, no hashing);
+//   - a tuple of larger non-negative ints is packed into a 64-bit key in an
+//     open-addressing table: ids from 2^31 + 2^29;
+//   - any other state is a Value in an open-addressing table: ids from 2^31.
+// Both the generic and the int path intern through here, so a state has one
+// id whichever path made it.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
-#include "interpreter/solver/paged_array.hpp"
 #include "interpreter/values/value.hpp"
 
 namespace grundy {
@@ -17,23 +22,39 @@ namespace grundy {
 class StateTable {
 public:
     static constexpr std::uint32_t first_general = 1u << 31;
+    static constexpr std::uint32_t first_packed = first_general + (1u << 29);
+    static constexpr std::uint32_t first_direct = first_general + (1u << 30);
 
-    // Returns the id of v; sets is_new when v was not seen before.
+    // Tuples of k >= 2 ints are packed, each int in [0, 2^(64/k)).
+    void set_packed_arity(std::uint32_t k) { arity_ = k; }
+
+    // Returns the id of v; sets is_new when v was not seen before (an int
+    // state that is its own id is never "new": the solver counts those).
     std::uint32_t intern(const Value& v, bool& is_new);
-    Value state(std::uint32_t id) const {
-        return id < first_general ? Value::integer(id) : states_[id - first_general];
-    }
-    std::size_t size() const { return ints_ + states_.size(); }
+    // The same for a state given as `arity` ints (one int when arity is 1).
+    std::uint32_t intern_ints(const std::int64_t* xs, bool& is_new);
+
+    Value state(std::uint32_t id) const;
+    // Loads the ints of state `id` when it is `arity` ints; false otherwise.
+    bool state_ints(std::uint32_t id, std::int64_t* out) const;
+
+    std::size_t size() const { return values_.size() + keys_.size(); }
     std::size_t memory_bytes() const;
 
 private:
-    void grow();
+    bool pack(const std::int64_t* xs, std::uint64_t& key, unsigned bits) const;
+    void unpack(std::uint64_t key, std::int64_t* xs, unsigned bits) const;
+    std::uint32_t intern_key(std::uint64_t key, bool& is_new);
+    std::uint32_t intern_value(const Value& v, bool& is_new);
 
-    solver::PagedArray<std::uint8_t, 0> seen_ints_;
-    std::size_t ints_ = 0;
-    std::vector<Value> states_;
-    std::vector<std::uint32_t> slots_;  // 0: empty; else index into states_ + 1
-    std::vector<std::uint32_t> hashes_; // low hash bits per slot, to skip most compares
+    std::uint32_t arity_ = 1;
+    // Generic states.
+    std::vector<Value> values_;
+    std::vector<std::uint32_t> value_slots_;   // 0: empty, else index + 1
+    std::vector<std::uint32_t> value_tags_;    // high hash bits, to skip most compares
+    // Packed states.
+    std::vector<std::uint64_t> keys_;
+    std::vector<std::uint32_t> key_slots_;     // 0: empty, else index + 1
 };
 
 }  // namespace grundy

@@ -1,47 +1,59 @@
-// An array indexed by 32-bit ids that allocates storage in pages as ids are
-// touched: dense where a game's states are dense (heap sizes 0..n), cheap
-// where they are sparse (a few huge ids), and never moved once allocated.
+// An array indexed by 32-bit ids that allocates storage in small pages as
+// ids are touched: dense where a game's states are dense (heap sizes 0..n),
+// cheap where they are sparse (packed tuple ids spread over 2^30). Two
+// levels of directory keep even a few huge ids from costing megabytes.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <vector>
 
 namespace grundy::solver {
 
-template <typename T, T Empty, unsigned PageBits = 12>
+template <typename T, T Empty>
 class PagedArray {
 public:
-    static constexpr std::uint32_t page_size = 1u << PageBits;
+    static constexpr unsigned page_bits = 10;   // 1024 entries a page
+    static constexpr unsigned dir_bits = 10;    // 1024 pages a directory
+    static constexpr std::uint32_t page_size = 1u << page_bits;
+    static constexpr std::uint32_t dir_size = 1u << dir_bits;
 
     T get(std::uint32_t i) const {
-        std::uint32_t p = i >> PageBits;
-        if (p >= pages_.size() || !pages_[p]) return Empty;
-        return pages_[p][i & (page_size - 1)];
+        std::uint32_t d = i >> (page_bits + dir_bits);
+        if (d >= dirs_.size() || !dirs_[d]) return Empty;
+        const auto& page = (*dirs_[d])[(i >> page_bits) & (dir_size - 1)];
+        return page ? page[i & (page_size - 1)] : Empty;
     }
 
     T& at(std::uint32_t i) {
-        std::uint32_t p = i >> PageBits;
-        if (p >= pages_.size()) pages_.resize(std::max<std::size_t>(p + 1, pages_.size() * 3 / 2));
-        if (!pages_[p]) {
-            pages_[p] = std::make_unique<T[]>(page_size);
-            for (std::uint32_t k = 0; k < page_size; ++k) pages_[p][k] = Empty;
-            ++allocated_;
+        std::uint32_t d = i >> (page_bits + dir_bits);
+        if (d >= dirs_.size()) dirs_.resize(d + 1);
+        if (!dirs_[d]) dirs_[d] = std::make_unique<Dir>();
+        auto& page = (*dirs_[d])[(i >> page_bits) & (dir_size - 1)];
+        if (!page) {
+            page = std::make_unique<T[]>(page_size);
+            std::fill(page.get(), page.get() + page_size, Empty);
+            ++pages_;
         }
-        return pages_[p][i & (page_size - 1)];
+        return page[i & (page_size - 1)];
     }
 
     std::size_t memory_bytes() const {
-        return allocated_ * page_size * sizeof(T) + pages_.capacity() * sizeof(pages_[0]);
+        std::size_t dirs = 0;
+        for (auto& d : dirs_) dirs += d ? sizeof(Dir) : 0;
+        return pages_ * page_size * sizeof(T) + dirs + dirs_.capacity() * sizeof(dirs_[0]);
     }
     void clear() {
-        pages_.clear();
-        allocated_ = 0;
+        dirs_.clear();
+        pages_ = 0;
     }
 
 private:
-    std::vector<std::unique_ptr<T[]>> pages_;
-    std::size_t allocated_ = 0;
+    using Dir = std::array<std::unique_ptr<T[]>, dir_size>;
+    std::vector<std::unique_ptr<Dir>> dirs_;
+    std::size_t pages_ = 0;
 };
 
 }  // namespace grundy::solver

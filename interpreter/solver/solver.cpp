@@ -34,6 +34,7 @@ void Solver::charge_state() {
 }
 
 void Solver::check_interrupt() {
+    if (progress) progress(stats_);
     if (interrupt_flag) {
         interrupt_flag = 0;
         throw SolveError("interrupted");
@@ -47,6 +48,9 @@ void Solver::cycle(Comp c) {
 }
 
 void Solver::push_frame(Comp c) {
+    // Interned states were counted when the game interned them; states that
+    // are their own ids (ints, small packed tuples) are counted here.
+    if (comp_state(c) < high_ids || comp_state(c) >= direct_ids) charge_state();
     slot(c) = on_path;
     std::size_t begin = buf_.size();
     frames_.push_back(Frame{c, begin, begin, begin});

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <stdexcept>
@@ -60,6 +61,9 @@ public:
 
     // Polled during searches: set asynchronously (e.g. by SIGINT) to stop.
     static volatile int interrupt_flag;
+    // Called where the interrupt flag is polled (every few thousand states),
+    // so a front end can show progress; the solver itself does no I/O.
+    std::function<void(const Stats&)> progress;
 
     const Stats& stats() const { return stats_; }
     std::uint64_t memory_bytes() const;
@@ -73,6 +77,7 @@ private:
     // own id) or from 2^31 up (interned states): two arrays, so neither
     // numbering pays for the other's range.
     static constexpr std::uint32_t high_ids = 1u << 31;
+    static constexpr std::uint32_t direct_ids = high_ids + (1u << 30);  // see runtime/state_table.hpp
     struct Table {
         GameGraph* graph = nullptr;
         PagedArray<std::uint32_t, unknown> low;   // ids below 2^31

@@ -1,0 +1,272 @@
+// The int fast path's compiler. It accepts a game when its position is a
+// name or a flat tuple of names, every move result is int arithmetic (or a
+// tuple of it, or split(...) of it), and every generator runs over a range
+// or over a list that does not depend on the position. Anything it does not
+// know gives up on the whole game: the generic path is always there.
+#include <algorithm>
+
+#include "int_compiler.hpp"
+#include "int_nodes.hpp"
+
+namespace grundy {
+
+namespace {
+
+using ast::Expr;
+using ast::ExprKind;
+using ast::Op;
+using namespace intpath;
+
+struct GiveUp {};
+
+class IntCompiler {
+public:
+    IntCompiler(const CompiledGame& cg, FunctionRef<CodePtr(const ast::Expr&)> hoist,
+                FunctionRef<bool(const std::string&)> is_builtin)
+        : cg_(cg), hoist_(hoist), is_builtin_(is_builtin) {}
+
+    std::shared_ptr<const IntGame> run(const ast::GameDef& gd) {
+        try {
+            return build(gd);
+        } catch (const GiveUp&) {
+            return nullptr;
+        }
+    }
+
+private:
+    std::shared_ptr<const IntGame> build(const ast::GameDef& gd) {
+        auto g = std::make_shared<IntGame>();
+        const ast::Pattern& pos = *gd.position;
+        if (pos.is_tuple()) {
+            if (pos.items.size() < 2 || pos.items.size() > 8) throw GiveUp{};
+            for (auto& item : pos.items) {
+                if (item.is_tuple()) throw GiveUp{};
+                declare(item.name);
+            }
+        } else {
+            declare(pos.name);
+        }
+        g->arity = static_cast<std::uint32_t>(regs_.size());
+        game_ = g.get();
+        if (gd.canonical) g->canonical = state_result(*gd.canonical);
+        if (gd.terminal) g->terminal = boolean(*gd.terminal);
+        for (auto& mv : gd.moves) {
+            auto mark = regs_.size();
+            Move m;
+            for (auto& gen : mv.gens.gens) m.gens.push_back(generator(gen));
+            if (mv.gens.where) m.where = boolean(*mv.gens.where);
+            const Expr& r = *mv.result;
+            if (r.kind == ExprKind::call && r.items[0]->kind == ExprKind::name && r.items[0]->text == "split" &&
+                !shadowed("split")) {
+                if (g->arity != 1) throw GiveUp{};
+                m.split = true;
+                for (std::size_t i = 1; i < r.items.size(); ++i) m.result.push_back(integer(*r.items[i]));
+            } else {
+                m.result = state_result(r);
+            }
+            g->moves.push_back(std::move(m));
+            regs_.resize(mark);
+        }
+        g->registers = next_reg_;
+        return g;
+    }
+
+    // ---- names and registers ------------------------------------------------
+    std::uint32_t declare(const std::string& name) {
+        if (next_reg_ >= IntGame::max_registers) throw GiveUp{};
+        regs_.emplace_back(name, next_reg_);
+        return next_reg_++;
+    }
+    const std::uint32_t* find(const std::string& name) const {
+        for (auto it = regs_.rbegin(); it != regs_.rend(); ++it)
+            if (it->first == name) return &it->second;
+        return nullptr;
+    }
+    bool shadowed(const std::string& name) const {
+        return find(name) || std::find(cg_.params.begin(), cg_.params.end(), name) != cg_.params.end() ||
+               cg_fn(name) || !is_builtin_(name);
+    }
+
+    // Does e read a register (a position name or generator variable)?
+    bool reads_registers(const Expr& e, std::vector<std::string>& bound) const {
+        if (e.kind == ExprKind::name)
+            return find(e.text) && std::find(bound.begin(), bound.end(), e.text) == bound.end();
+        if (e.kind == ExprKind::list_comp || e.kind == ExprKind::set_comp) {
+            auto mark = bound.size();
+            bool uses = false;
+            for (auto& gen : e.gens.gens) {
+                uses |= reads_registers(*gen.iterable, bound);
+                collect(gen.pattern, bound);
+            }
+            if (e.gens.where) uses |= reads_registers(*e.gens.where, bound);
+            uses |= reads_registers(*e.items[0], bound);
+            bound.resize(mark);
+            return uses;
+        }
+        for (auto& item : e.items)
+            if (reads_registers(*item, bound)) return true;
+        return false;
+    }
+    static void collect(const ast::Pattern& p, std::vector<std::string>& out) {
+        if (!p.is_tuple()) out.push_back(p.name);
+        for (auto& item : p.items) collect(item, out);
+    }
+    bool constant(const Expr& e) const {
+        std::vector<std::string> bound;
+        return !reads_registers(e, bound);
+    }
+
+    // ---- hoisted values ---------------------------------------------------------
+    IntPtr hoisted_int(const Expr& e) {
+        Hoisted h;
+        h.code = hoist_(e);
+        h.is_list = false;
+        h.reg = next_reg_;
+        if (next_reg_ >= IntGame::max_registers) throw GiveUp{};
+        ++next_reg_;
+        std::uint32_t reg = h.reg;
+        game_->hoisted.push_back(std::move(h));
+        return std::make_unique<Reg>(e.loc, e.length, reg);
+    }
+    std::uint32_t hoisted_list(const Expr& e) {
+        Hoisted h;
+        h.code = hoist_(e);
+        h.is_list = true;
+        game_->hoisted.push_back(std::move(h));
+        return static_cast<std::uint32_t>(game_->hoisted.size() - 1);
+    }
+
+    // ---- expressions --------------------------------------------------------------
+    std::vector<IntPtr> state_result(const Expr& e) {
+        std::vector<IntPtr> out;
+        if (game_->arity == 1) {
+            out.push_back(integer(e));
+        } else {
+            if (e.kind != ExprKind::tuple || e.items.size() != game_->arity) throw GiveUp{};
+            for (auto& item : e.items) out.push_back(integer(*item));
+        }
+        return out;
+    }
+
+    Gen generator(const ast::Generator& gen) {
+        if (gen.pattern.is_tuple() || gen.pattern.name == "_") throw GiveUp{};
+        Gen g;
+        const Expr& it = *gen.iterable;
+        if (it.kind == ExprKind::range) {
+            g.lo = integer(*it.items[0]);
+            g.hi = integer(*it.items[1]);
+        } else if (constant(it)) {
+            g.list = static_cast<int>(hoisted_list(it));
+        } else {
+            throw GiveUp{};
+        }
+        g.reg = declare(gen.pattern.name);
+        return g;
+    }
+
+    template <Op op> IntPtr bin(const Expr& e) {
+        return std::make_unique<Bin<op>>(e.loc, e.length, integer(*e.items[0]), integer(*e.items[1]));
+    }
+
+    IntPtr integer(const Expr& e) {
+        switch (e.kind) {
+            case ExprKind::int_lit: return std::make_unique<Const>(e.loc, e.length, e.int_value);
+            case ExprKind::name:
+                if (const std::uint32_t* r = find(e.text)) return std::make_unique<Reg>(e.loc, e.length, *r);
+                break;
+            case ExprKind::unary: return std::make_unique<Neg>(e.loc, e.length, integer(*e.items[0]));
+            case ExprKind::binary:
+                switch (e.op) {
+                    case Op::add: return bin<Op::add>(e);
+                    case Op::sub: return bin<Op::sub>(e);
+                    case Op::mul: return bin<Op::mul>(e);
+                    case Op::div: return bin<Op::div>(e);
+                    case Op::mod: return bin<Op::mod>(e);
+                    case Op::bit_and: return bin<Op::bit_and>(e);
+                    case Op::bit_or: return bin<Op::bit_or>(e);
+                    case Op::bit_xor: return bin<Op::bit_xor>(e);
+                    case Op::shl: return bin<Op::shl>(e);
+                    case Op::shr: return bin<Op::shr>(e);
+                    default: break;
+                }
+                break;
+            case ExprKind::if_else:
+                if (!constant(e))
+                    return std::make_unique<IfInt>(e.loc, e.length, boolean(*e.items[0]), integer(*e.items[1]),
+                                                   integer(*e.items[2]));
+                break;
+            case ExprKind::call: {
+                const Expr& callee = *e.items[0];
+                bool plain = callee.kind == ExprKind::name && !shadowed(callee.text);
+                if (plain && (callee.text == "min" || callee.text == "max") && e.items.size() >= 3 && !constant(e)) {
+                    auto m = std::make_unique<MinMax>(e.loc, e.length, callee.text == "max");
+                    for (std::size_t i = 1; i < e.items.size(); ++i) m->xs.push_back(integer(*e.items[i]));
+                    return m;
+                }
+                if (plain && callee.text == "abs" && e.items.size() == 2 && !constant(e))
+                    return std::make_unique<Abs>(e.loc, e.length, integer(*e.items[1]));
+                break;
+            }
+            default: break;
+        }
+        if (constant(e)) return hoisted_int(e);
+        throw GiveUp{};
+    }
+
+    bool cg_fn(const std::string& name) const {
+        return std::any_of(cg_.fns.begin(), cg_.fns.end(), [&](auto& f) { return f->name == name; });
+    }
+
+    template <Op op> BoolPtr cmp(const Expr& e) {
+        return std::make_unique<Cmp<op>>(integer(*e.items[0]), integer(*e.items[1]));
+    }
+
+    BoolPtr boolean(const Expr& e) {
+        switch (e.kind) {
+            case ExprKind::bool_lit: return std::make_unique<ConstBool>(e.int_value != 0);
+            case ExprKind::compare:
+                switch (e.op) {
+                    case Op::eq: return cmp<Op::eq>(e);
+                    case Op::ne: return cmp<Op::ne>(e);
+                    case Op::lt: return cmp<Op::lt>(e);
+                    case Op::le: return cmp<Op::le>(e);
+                    case Op::gt: return cmp<Op::gt>(e);
+                    case Op::ge: return cmp<Op::ge>(e);
+                    case Op::in:
+                    case Op::not_in:
+                        if (!constant(*e.items[1])) throw GiveUp{};
+                        {
+                            IntPtr x = integer(*e.items[0]);
+                            return std::make_unique<InList>(std::move(x), hoisted_list(*e.items[1]), e.op == Op::not_in);
+                        }
+                    default: break;
+                }
+                break;
+            case ExprKind::logic_and:
+                return std::make_unique<Logic>(Logic::Kind::and_, boolean(*e.items[0]), boolean(*e.items[1]));
+            case ExprKind::logic_or:
+                return std::make_unique<Logic>(Logic::Kind::or_, boolean(*e.items[0]), boolean(*e.items[1]));
+            case ExprKind::logic_not: return std::make_unique<Logic>(Logic::Kind::not_, boolean(*e.items[0]), nullptr);
+            default: break;
+        }
+        throw GiveUp{};
+    }
+
+    const CompiledGame& cg_;
+    FunctionRef<CodePtr(const ast::Expr&)> hoist_;
+    FunctionRef<bool(const std::string&)> is_builtin_;
+    IntGame* game_ = nullptr;
+    std::vector<std::pair<std::string, std::uint32_t>> regs_;
+    std::uint32_t next_reg_ = 0;
+};
+
+}  // namespace
+
+std::shared_ptr<const IntGame> compile_int_game(const ast::GameDef& gd, const CompiledGame& cg,
+                                                FunctionRef<CodePtr(const ast::Expr&)> hoist,
+                                                FunctionRef<bool(const std::string&)> is_builtin) {
+    if (!gd.position) return nullptr;
+    return IntCompiler(cg, hoist, is_builtin).run(gd);
+}
+
+}  // namespace grundy

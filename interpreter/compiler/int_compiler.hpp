@@ -1,0 +1,20 @@
+// Builds the int fast path of a game (runtime/int_game.hpp), or nothing
+// when the game's positions or rules are not plain int arithmetic.
+#pragma once
+
+#include <memory>
+
+#include "interpreter/ast/ast.hpp"
+#include "interpreter/runtime/function_ref.hpp"
+#include "interpreter/runtime/int_game.hpp"
+
+namespace grundy {
+
+// `hoist` compiles an expression that does not depend on the position with
+// the game's generic scope (rule parameters, globals, local functions);
+// `is_builtin` says whether a name, in this game, means the builtin.
+std::shared_ptr<const IntGame> compile_int_game(const ast::GameDef& gd, const CompiledGame& cg,
+                                                FunctionRef<CodePtr(const ast::Expr&)> hoist,
+                                                FunctionRef<bool(const std::string&)> is_builtin);
+
+}  // namespace grundy

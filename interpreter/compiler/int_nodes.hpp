@@ -1,0 +1,153 @@
+// Node types of the int fast path (see runtime/int_game.hpp). Arithmetic is
+// checked exactly as in the generic path, with the same messages.
+#pragma once
+
+#include <algorithm>
+
+#include "interpreter/runtime/int_game.hpp"
+#include "interpreter/values/ops.hpp"
+
+namespace grundy::intpath {
+
+template <typename F> std::int64_t checked(const Int& at, F&& f) {
+    try {
+        return f();
+    } catch (const ValueError& e) {
+        fail(at.loc, e.what(), at.length);
+    }
+}
+
+struct Const final : Int {
+    std::int64_t value;
+    Const(Loc l, std::uint32_t n, std::int64_t v) : Int(l, n), value(v) {}
+    std::int64_t eval(const Frame&) const override { return value; }
+};
+
+struct Reg final : Int {
+    std::uint32_t reg;
+    Reg(Loc l, std::uint32_t n, std::uint32_t r) : Int(l, n), reg(r) {}
+    std::int64_t eval(const Frame& f) const override { return f.r[reg]; }
+};
+
+struct Neg final : Int {
+    IntPtr x;
+    Neg(Loc l, std::uint32_t n, IntPtr a) : Int(l, n), x(std::move(a)) {}
+    std::int64_t eval(const Frame& f) const override {
+        std::int64_t v = x->eval(f);
+        return checked(*this, [&] { return ops::neg(v); });
+    }
+};
+
+template <ast::Op op> struct Bin final : Int {
+    IntPtr a, b;
+    Bin(Loc l, std::uint32_t n, IntPtr x, IntPtr y) : Int(l, n), a(std::move(x)), b(std::move(y)) {}
+    std::int64_t eval(const Frame& f) const override {
+        std::int64_t x = a->eval(f), y = b->eval(f), r;
+        using ast::Op;
+        if constexpr (op == Op::add) {
+            if (!__builtin_add_overflow(x, y, &r)) return r;
+        } else if constexpr (op == Op::sub) {
+            if (!__builtin_sub_overflow(x, y, &r)) return r;
+        } else if constexpr (op == Op::mul) {
+            if (!__builtin_mul_overflow(x, y, &r)) return r;
+        } else if constexpr (op == Op::bit_and) {
+            return x & y;
+        } else if constexpr (op == Op::bit_or) {
+            return x | y;
+        } else if constexpr (op == Op::bit_xor) {
+            return x ^ y;
+        }
+        return checked(*this, [&] {
+            switch (op) {
+                case Op::add: return ops::add(x, y);
+                case Op::sub: return ops::sub(x, y);
+                case Op::mul: return ops::mul(x, y);
+                case Op::div: return ops::floor_div(x, y);
+                case Op::mod: return ops::floor_mod(x, y);
+                case Op::shl: return ops::shl(x, y);
+                default: return ops::shr(x, y);
+            }
+        });
+    }
+};
+
+struct MinMax final : Int {
+    bool is_max;
+    std::vector<IntPtr> xs;
+    MinMax(Loc l, std::uint32_t n, bool m) : Int(l, n), is_max(m) {}
+    std::int64_t eval(const Frame& f) const override {
+        std::int64_t r = xs[0]->eval(f);
+        for (std::size_t i = 1; i < xs.size(); ++i) {
+            std::int64_t v = xs[i]->eval(f);
+            r = is_max ? std::max(r, v) : std::min(r, v);
+        }
+        return r;
+    }
+};
+
+struct Abs final : Int {
+    IntPtr x;
+    Abs(Loc l, std::uint32_t n, IntPtr a) : Int(l, n), x(std::move(a)) {}
+    std::int64_t eval(const Frame& f) const override {
+        std::int64_t v = x->eval(f);
+        return v < 0 ? checked(*this, [&] { return ops::neg(v); }) : v;
+    }
+};
+
+struct IfInt final : Int {
+    BoolPtr c;
+    IntPtr a, b;
+    IfInt(Loc l, std::uint32_t n, BoolPtr cond, IntPtr x, IntPtr y)
+        : Int(l, n), c(std::move(cond)), a(std::move(x)), b(std::move(y)) {}
+    std::int64_t eval(const Frame& f) const override { return c->test(f) ? a->eval(f) : b->eval(f); }
+};
+
+struct ConstBool final : Bool {
+    bool value;
+    explicit ConstBool(bool v) : value(v) {}
+    bool test(const Frame&) const override { return value; }
+};
+
+template <ast::Op op> struct Cmp final : Bool {
+    IntPtr a, b;
+    Cmp(IntPtr x, IntPtr y) : a(std::move(x)), b(std::move(y)) {}
+    bool test(const Frame& f) const override {
+        std::int64_t x = a->eval(f), y = b->eval(f);
+        using ast::Op;
+        if constexpr (op == Op::eq) return x == y;
+        else if constexpr (op == Op::ne) return x != y;
+        else if constexpr (op == Op::lt) return x < y;
+        else if constexpr (op == Op::le) return x <= y;
+        else if constexpr (op == Op::gt) return x > y;
+        else return x >= y;
+    }
+};
+
+struct InList final : Bool {
+    IntPtr x;
+    std::uint32_t list;
+    bool negate;
+    InList(IntPtr v, std::uint32_t l, bool n) : x(std::move(v)), list(l), negate(n) {}
+    bool test(const Frame& f) const override {
+        std::int64_t v = x->eval(f);
+        const auto& xs = f.data->lists[list];
+        bool found = f.data->sorted[list] ? std::binary_search(xs.begin(), xs.end(), v)
+                                          : std::find(xs.begin(), xs.end(), v) != xs.end();
+        return found != negate;
+    }
+};
+
+struct Logic final : Bool {
+    enum class Kind { and_, or_, not_ } kind;
+    BoolPtr a, b;
+    Logic(Kind k, BoolPtr x, BoolPtr y) : kind(k), a(std::move(x)), b(std::move(y)) {}
+    bool test(const Frame& f) const override {
+        switch (kind) {
+            case Kind::and_: return a->test(f) && b->test(f);
+            case Kind::or_: return a->test(f) || b->test(f);
+            default: return !a->test(f);
+        }
+    }
+};
+
+}  // namespace grundy::intpath

@@ -1,0 +1,113 @@
+// Expanding a state on the int fast path: registers in, options out.
+#include <algorithm>
+
+#include "instance.hpp"
+#include "interpreter/values/ops.hpp"
+
+namespace grundy {
+
+bool Instance::prepare_fast() {
+    using S = IntInstanceData::State;
+    const IntGame& g = *game_.fast;
+    fast_.state = S::unusable;
+    fast_.ints.assign(g.hoisted.size(), 0);
+    fast_.lists.assign(g.hoisted.size(), {});
+    fast_.sorted.assign(g.hoisted.size(), false);
+    try {
+        FrameGuard frame(ctx_, game_.slots, game_.loc);
+        Env env{frame.frame(), this, ctx_};
+        for (std::size_t i = 0; i < g.hoisted.size(); ++i) {
+            Value v = g.hoisted[i].code->eval(env);
+            if (!g.hoisted[i].is_list) {
+                if (!v.is(Kind::integer)) return false;
+                fast_.ints[i] = v.as_int();
+                continue;
+            }
+            if (!(v.is(Kind::range) || v.is(Kind::list) || v.is(Kind::tuple) || v.is(Kind::set))) return false;
+            if (v.is(Kind::range) && v.range().count() > (1 << 24)) return false;
+            bool ints = true;
+            ops::for_each(v, [&](const Value& x) {
+                ints = x.is(Kind::integer);
+                if (ints) fast_.lists[i].push_back(x.as_int());
+                return ints;
+            });
+            if (!ints) return false;
+            fast_.sorted[i] = std::is_sorted(fast_.lists[i].begin(), fast_.lists[i].end());
+        }
+    } catch (const DiagnosticError&) {
+        // Hoisting runs code earlier than the rules say; if that fails, the
+        // generic path runs it in order and reports what the rules reach.
+        return false;
+    }
+    fast_.state = S::ready;
+    return true;
+}
+
+std::uint32_t Instance::fast_state(std::int64_t* xs, const intpath::Frame& f) {
+    const IntGame& g = *game_.fast;
+    if (!g.canonical.empty()) {
+        std::int64_t regs[IntGame::max_registers];
+        std::copy(f.r, f.r + g.registers, regs);
+        std::copy(xs, xs + g.arity, regs);
+        intpath::Frame cf{regs, f.data};
+        std::int64_t out[8];
+        for (std::uint32_t i = 0; i < g.arity; ++i) out[i] = g.canonical[i]->eval(cf);
+        std::copy(out, out + g.arity, xs);
+    }
+    bool is_new = false;
+    std::uint32_t id = table_.intern_ints(xs, is_new);
+    if (is_new) ctx_.solver.charge_state();
+    return id;
+}
+
+void Instance::fast_move(const intpath::Move& m, std::size_t gen, const intpath::Frame& f, solver::OptionSink& out) {
+    if (gen == m.gens.size()) {
+        if (m.where && !m.where->test(f)) return;
+        if (m.split) {
+            boost::container::small_vector<std::uint32_t, 4> ids;
+            for (const auto& part : m.result) {
+                std::int64_t x = part->eval(f);
+                ids.push_back(fast_state(&x, f));
+            }
+            out.begin_option();
+            for (std::uint32_t id : ids) out.add(comp(id));
+            return;
+        }
+        std::int64_t xs[8];
+        for (std::size_t i = 0; i < m.result.size(); ++i) xs[i] = m.result[i]->eval(f);
+        std::uint32_t id = fast_state(xs, f);
+        out.begin_option();
+        out.add(comp(id));
+        return;
+    }
+    const intpath::Gen& g = m.gens[gen];
+    if (g.list >= 0) {
+        for (std::int64_t x : fast_.lists[g.list]) {
+            f.r[g.reg] = x;
+            fast_move(m, gen + 1, f, out);
+        }
+        return;
+    }
+    std::int64_t lo = g.lo->eval(f), hi = g.hi->eval(f);
+    for (std::int64_t x = lo; x <= hi; ++x) {
+        f.r[g.reg] = x;
+        fast_move(m, gen + 1, f, out);
+        if (x == hi) break;
+    }
+}
+
+bool Instance::expand_fast(solver::StateId s, solver::OptionSink& out) {
+    if (fast_.state == IntInstanceData::State::unusable) return false;
+    if (fast_.state == IntInstanceData::State::unknown && !prepare_fast()) return false;
+    const IntGame& g = *game_.fast;
+    std::int64_t regs[IntGame::max_registers];
+    if (!table_.state_ints(s, regs)) return false;
+    for (std::size_t i = 0; i < g.hoisted.size(); ++i)
+        if (!g.hoisted[i].is_list) regs[g.hoisted[i].reg] = fast_.ints[i];
+    intpath::Frame f{regs, &fast_};
+    if (g.terminal && g.terminal->test(f)) return true;
+    for (const intpath::Move& m : g.moves) fast_move(m, 0, f, out);
+    return true;
+}
+
+}  // namespace grundy

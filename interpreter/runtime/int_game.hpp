@@ -1,0 +1,88 @@
+// The int fast path: a second compiled form of a game whose positions are
+// one int or a flat tuple of ints, and whose rules are int arithmetic.
+//
+// Position names and generator variables live in int64 registers, so a move
+// binds, tests and builds its result without making a Value, and states of
+// small ints are interned as packed keys. Expressions that do not depend on
+// the position (rule parameters, constants, `len(S)`) are hoisted: evaluated
+// once per instance by the generic code and kept as ints or int lists. When
+// a game does not fit, or an instance's hoisted values are not ints, the
+// generic path runs instead; both give the same states and the same errors.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "program.hpp"
+
+namespace grundy {
+
+struct IntInstanceData;
+
+namespace intpath {
+
+// What int code reads: registers, and the instance's hoisted lists.
+struct Frame {
+    std::int64_t* r;
+    const IntInstanceData* data;
+};
+
+struct Int {
+    Loc loc;
+    std::uint32_t length;
+    Int(Loc l, std::uint32_t n) : loc(l), length(n) {}
+    virtual ~Int() = default;
+    virtual std::int64_t eval(const Frame& f) const = 0;
+};
+using IntPtr = std::unique_ptr<Int>;
+
+struct Bool {
+    virtual ~Bool() = default;
+    virtual bool test(const Frame& f) const = 0;
+};
+using BoolPtr = std::unique_ptr<Bool>;
+
+struct Gen {
+    std::uint32_t reg;                 // the variable's register
+    IntPtr lo, hi;                     // a range lo..hi, or
+    int list = -1;                     // a hoisted list of ints
+};
+
+struct Move {
+    std::vector<Gen> gens;
+    BoolPtr where;                     // may be null
+    bool split = false;                // split(a, b, ...): each result is a state
+    std::vector<IntPtr> result;        // the state's ints (or the split's parts)
+    const Code* site;                  // the generic result, for locations in messages
+};
+
+// A value computed once per instance.
+struct Hoisted {
+    CodePtr code;
+    bool is_list;                      // an int list (iterables, `in`), else one int
+    std::uint32_t reg = 0;             // for an int: the register it is loaded into
+};
+
+}  // namespace intpath
+
+struct IntGame {
+    std::uint32_t arity = 1;           // ints in a position: 1, or a tuple's size
+    std::uint32_t registers = 0;
+    std::vector<intpath::Hoisted> hoisted;
+    std::vector<intpath::IntPtr> canonical;  // empty: none; else `arity` ints
+    intpath::BoolPtr terminal;
+    std::vector<intpath::Move> moves;
+
+    static constexpr std::uint32_t max_registers = 64;
+};
+
+// Per instance: the hoisted values, computed on first use.
+struct IntInstanceData {
+    enum class State { unknown, ready, unusable } state = State::unknown;
+    std::vector<std::int64_t> ints;                   // by hoisted index (unused for lists)
+    std::vector<std::vector<std::int64_t>> lists;     // by hoisted index (empty for ints)
+    std::vector<bool> sorted;                         // lists that are sorted (binary search for `in`)
+};
+
+}  // namespace grundy
