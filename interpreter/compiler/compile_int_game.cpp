@@ -48,7 +48,18 @@ private:
         }
         g->arity = static_cast<std::uint32_t>(regs_.size());
         game_ = g.get();
-        if (gd.canonical) g->canonical = state_result(*gd.canonical);
+        if (gd.canonical) {
+            // The canonical form reads the new state from registers of its
+            // own, so a move can apply it without saving the position's.
+            auto mark = regs_.size();
+            g->canonical_base = next_reg_;
+            if (pos.is_tuple())
+                for (auto& item : pos.items) declare(item.name);
+            else
+                declare(pos.name);
+            g->canonical = state_result(*gd.canonical);
+            regs_.resize(mark);
+        }
         if (gd.terminal) g->terminal = boolean(*gd.terminal);
         for (auto& mv : gd.moves) {
             auto mark = regs_.size();
@@ -164,8 +175,34 @@ private:
         return g;
     }
 
+    // Picks the node type by the operands' shapes: register, constant, other.
+    template <typename Make>
+    static auto by_operands(IntPtr x, IntPtr y, Make&& make) {
+        auto shape = [](IntPtr& p) -> int {
+            if (dynamic_cast<Reg*>(p.get())) return 0;
+            if (dynamic_cast<Const*>(p.get())) return 1;
+            return 2;
+        };
+        auto reg = [](IntPtr& p) { return RegOperand{static_cast<Reg*>(p.get())->reg}; };
+        auto con = [](IntPtr& p) { return ConstOperand{static_cast<Const*>(p.get())->value}; };
+        auto any = [](IntPtr& p) { return AnyOperand{std::move(p)}; };
+        switch (shape(x) * 3 + shape(y)) {
+            case 0: return make(reg(x), reg(y));
+            case 1: return make(reg(x), con(y));
+            case 2: return make(reg(x), any(y));
+            case 3: return make(con(x), reg(y));
+            case 4: return make(con(x), con(y));
+            case 5: return make(con(x), any(y));
+            case 6: return make(any(x), reg(y));
+            case 7: return make(any(x), con(y));
+            default: return make(any(x), any(y));
+        }
+    }
+
     template <Op op> IntPtr bin(const Expr& e) {
-        return std::make_unique<Bin<op>>(e.loc, e.length, integer(*e.items[0]), integer(*e.items[1]));
+        return by_operands(integer(*e.items[0]), integer(*e.items[1]), [&](auto a, auto b) -> IntPtr {
+            return std::make_unique<Bin<op, decltype(a), decltype(b)>>(e.loc, e.length, std::move(a), std::move(b));
+        });
     }
 
     IntPtr integer(const Expr& e) {
@@ -198,6 +235,15 @@ private:
             case ExprKind::call: {
                 const Expr& callee = *e.items[0];
                 bool plain = callee.kind == ExprKind::name && !shadowed(callee.text);
+                if (plain && (callee.text == "min" || callee.text == "max") && e.items.size() == 3 && !constant(e)) {
+                    bool is_max = callee.text == "max";
+                    return by_operands(integer(*e.items[1]), integer(*e.items[2]), [&](auto a, auto b) -> IntPtr {
+                        using A = decltype(a);
+                        using B = decltype(b);
+                        if (is_max) return std::make_unique<Extreme<true, A, B>>(e.loc, e.length, std::move(a), std::move(b));
+                        return std::make_unique<Extreme<false, A, B>>(e.loc, e.length, std::move(a), std::move(b));
+                    });
+                }
                 if (plain && (callee.text == "min" || callee.text == "max") && e.items.size() >= 3 && !constant(e)) {
                     auto m = std::make_unique<MinMax>(e.loc, e.length, callee.text == "max");
                     for (std::size_t i = 1; i < e.items.size(); ++i) m->xs.push_back(integer(*e.items[i]));
@@ -218,7 +264,9 @@ private:
     }
 
     template <Op op> BoolPtr cmp(const Expr& e) {
-        return std::make_unique<Cmp<op>>(integer(*e.items[0]), integer(*e.items[1]));
+        return by_operands(integer(*e.items[0]), integer(*e.items[1]), [&](auto a, auto b) -> BoolPtr {
+            return std::make_unique<Cmp<op, decltype(a), decltype(b)>>(std::move(a), std::move(b));
+        });
     }
 
     BoolPtr boolean(const Expr& e) {

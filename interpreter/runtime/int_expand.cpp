@@ -46,13 +46,8 @@ bool Instance::prepare_fast() {
 std::uint32_t Instance::fast_state(std::int64_t* xs, const intpath::Frame& f) {
     const IntGame& g = *game_.fast;
     if (!g.canonical.empty()) {
-        std::int64_t regs[IntGame::max_registers];
-        std::copy(f.r, f.r + g.registers, regs);
-        std::copy(xs, xs + g.arity, regs);
-        intpath::Frame cf{regs, f.data};
-        std::int64_t out[8];
-        for (std::uint32_t i = 0; i < g.arity; ++i) out[i] = g.canonical[i]->eval(cf);
-        std::copy(out, out + g.arity, xs);
+        std::copy(xs, xs + g.arity, f.r + g.canonical_base);
+        for (std::uint32_t i = 0; i < g.arity; ++i) xs[i] = g.canonical[i]->eval(f);
     }
     bool is_new = false;
     std::uint32_t id = table_.intern_ints(xs, is_new);

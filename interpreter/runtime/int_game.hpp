@@ -71,6 +71,7 @@ struct IntGame {
     std::uint32_t registers = 0;
     std::vector<intpath::Hoisted> hoisted;
     std::vector<intpath::IntPtr> canonical;  // empty: none; else `arity` ints
+    std::uint32_t canonical_base = 0;        // where canonical reads the new state's ints
     intpath::BoolPtr terminal;
     std::vector<intpath::Move> moves;
 

@@ -119,6 +119,10 @@ std::uint32_t StateTable::intern_ints(const std::int64_t* xs, bool& is_new) {
         }
         return intern_value(Value::integer(n), is_new);
     }
+    if (arity_ == 2 && static_cast<std::uint64_t>(xs[0]) < (1u << 15) && static_cast<std::uint64_t>(xs[1]) < (1u << 15)) {
+        is_new = false;
+        return first_direct + static_cast<std::uint32_t>((xs[0] << 15) | xs[1]);
+    }
     std::uint64_t key;
     if (pack(xs, key, 30 / arity_)) {
         is_new = false;  // its own id, like an int state: the solver counts it

@@ -21,11 +21,7 @@ std::uint32_t& Solver::slot(Comp c) {
     return s < high_ids ? t.low.at(s) : t.high.at(s - high_ids);
 }
 
-std::uint32_t Solver::peek(Comp c) const {
-    const Table& t = tables_[comp_graph(c)];
-    StateId s = comp_state(c);
-    return s < high_ids ? t.low.get(s) : t.high.get(s - high_ids);
-}
+
 
 void Solver::charge_state() {
     if (++stats_.states > max_states_)
@@ -73,9 +69,11 @@ std::uint32_t Solver::grundy(Comp root) {
         while (frames_.size() > base) {
             Frame* f = &frames_.back();
             bool descended = false;
+            // Pass 1: replace each component by its value, solving it first
+            // when it is not known yet.
             while (f->cursor < f->end) {
                 std::uint64_t e = buf_[f->cursor];
-                if (e & OptionSink::header_bit) {
+                if (e & (OptionSink::header_bit | resolved_bit)) {
                     ++f->cursor;
                     continue;
                 }
@@ -87,7 +85,7 @@ std::uint32_t Solver::grundy(Comp root) {
                     break;
                 }
                 if (v == on_path) cycle(e);
-                ++f->cursor;
+                buf_[f->cursor++] = resolved_bit | v;
             }
             if (descended) continue;
 
@@ -109,7 +107,7 @@ std::uint32_t Solver::grundy(Comp root) {
                     acc = 0;
                     open = true;
                 } else {
-                    acc ^= peek(e);
+                    acc ^= static_cast<std::uint32_t>(e);  // resolved in pass 1
                 }
             }
             record();

@@ -88,8 +88,16 @@ private:
         std::size_t begin, cursor, end;     // this state's options in buf_
     };
 
+    // An options-buffer entry whose component's value is known (pass 1 of
+    // a state's search) holds the value itself, tagged with this bit.
+    static constexpr std::uint64_t resolved_bit = std::uint64_t{1} << 62;
+
     std::uint32_t& slot(Comp c);
-    std::uint32_t peek(Comp c) const;
+    std::uint32_t peek(Comp c) const {
+        const Table& t = tables_[comp_graph(c)];
+        StateId s = comp_state(c);
+        return s < high_ids ? t.low.get(s) : t.high.get(s - high_ids);
+    }
     void push_frame(Comp c);
     void check_interrupt();
     [[noreturn]] void cycle(Comp c);
