@@ -428,12 +428,32 @@ private:
                 error(e.loc, e.length, "split() makes a sum of this game's positions: use it in a game's 'move' result");
             return with_args(std::make_unique<nodes::Split>(e.loc, e.length), e);
         }
+        if (auto fold = fused_fold(e, n)) return fold;
         if (const Builtin* b = find_builtin(n)) {
             check_arity(e, fmt::format("{}()", n), b->min_args, b->max_args < 0 ? SIZE_MAX : b->max_args);
             return with_args(std::make_unique<nodes::CallBuiltin>(e.loc, e.length, b), e);
         }
         for (std::size_t i = 1; i < e.items.size(); ++i) expr(*e.items[i]);
         return unknown(callee);
+    }
+
+    // `sum([e for x in xs])` and its kin fold as they go (nodes::Fold).
+    CodePtr fused_fold(const Expr& call, const std::string& n) {
+        using F = nodes::Fold::Op;
+        static const std::pair<const char*, F> folds[] = {{"sum", F::sum}, {"len", F::len}, {"min", F::min},
+                                                          {"max", F::max}, {"any", F::any}, {"all", F::all}};
+        if (call.items.size() != 2 || call.items[1]->kind != ExprKind::list_comp) return nullptr;
+        for (auto& [name, op] : folds) {
+            if (n != name) continue;
+            const Expr& comp = *call.items[1];
+            auto f = std::make_unique<nodes::Fold>(call.loc, call.length, op);
+            auto m = unit_->mark();
+            f->gens = gens(comp.gens);
+            f->element = expr(*comp.items[0]);
+            unit_->reset(m);
+            return f;
+        }
+        return nullptr;
     }
 
     CodePtr display(const Expr& e, Kind kind) {

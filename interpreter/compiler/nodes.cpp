@@ -20,8 +20,13 @@ template <typename F> Value located(const Code& at, F&& f) {
     }
 }
 
-std::vector<Value> eval_all(Env& env, const std::vector<CodePtr>& codes) {
-    std::vector<Value> out;
+// Arguments live on the C++ stack for the usual few.
+using ArgValues = boost::container::small_vector<Value, 4>;
+
+std::span<const Value> span_of(const ArgValues& v) { return {v.data(), v.size()}; }
+
+ArgValues eval_all(Env& env, const std::vector<CodePtr>& codes) {
+    ArgValues out;
     out.reserve(codes.size());
     for (const CodePtr& c : codes) out.push_back(c->eval(env));
     return out;
@@ -37,7 +42,12 @@ Value GlobalLet::eval(Env&) const {
     return v;
 }
 
-Value GameRules::eval(Env& env) const { return make_rules(&env.ctx.instance(*game, grundy::make_tuple({}))); }
+Instance& plain_instance(Env& env, const CompiledGame& game) {
+    if (!game.plain_instance) game.plain_instance = &env.ctx.instance(game, grundy::make_tuple({}));
+    return *game.plain_instance;
+}
+
+Value GameRules::eval(Env& env) const { return make_rules(&plain_instance(env, *game)); }
 
 Value Unary::eval(Env& env) const {
     Value v = operand->eval(env);
@@ -166,6 +176,45 @@ Value Comprehension::eval(Env& env) const {
     return kind == grundy::Kind::set ? make_set(std::move(out)) : make_list(std::move(out));
 }
 
+Value Fold::eval(Env& env) const {
+    Value acc;
+    std::int64_t count = 0;
+    gens.run(env, [&] {
+        Value v = element->eval(env);
+        ++count;
+        located(*this, [&] {
+            switch (op) {
+                case Op::sum:
+                    if (acc.is(Kind::integer) && v.is(Kind::integer)) acc = Value::integer(ops::add(acc.as_int(), v.as_int()));
+                    else acc = acc.is(Kind::none) ? v : ops::plus(acc, v);
+                    break;
+                case Op::min:
+                case Op::max:
+                    if (acc.is(Kind::none) || (op == Op::min ? v < acc : acc < v)) acc = v;
+                    break;
+                case Op::any:
+                case Op::all:
+                    ops::expect_bool(v, op == Op::any ? "each element given to any()" : "each element given to all()");
+                    if (acc.is(Kind::none)) acc = Value::boolean(op == Op::all);
+                    if (v.as_bool() == (op == Op::any)) acc = Value::boolean(op == Op::any);
+                    break;
+                case Op::len: break;
+            }
+            return Value();
+        });
+        return true;
+    });
+    switch (op) {
+        case Op::len: return Value::integer(count);
+        case Op::sum: return acc.is(Kind::none) ? Value::integer(0) : acc;
+        case Op::any: return acc.is(Kind::none) ? Value::boolean(false) : acc;
+        case Op::all: return acc.is(Kind::none) ? Value::boolean(true) : acc;
+        default:
+            if (acc.is(Kind::none)) error(op == Op::max ? "max() of an empty collection" : "min() of an empty collection");
+            return acc;
+    }
+}
+
 Value Index::eval(Env& env) const {
     Value b = base->eval(env);
     Value i = index->eval(env);
@@ -180,26 +229,26 @@ Value CallFn::eval(Env& env) const {
 }
 
 Value CallBuiltin::eval(Env& env) const {
-    std::vector<Value> values = eval_all(env, args);
-    return located(*this, [&] { return builtin->fn(env.ctx, values); });
+    ArgValues values = eval_all(env, args);
+    return located(*this, [&] { return builtin->fn(env.ctx, span_of(values)); });
 }
 
 Value CallGame::eval(Env& env) const {
-    std::vector<Value> values = eval_all(env, args);
+    ArgValues values = eval_all(env, args);
     return located(*this, [&] {
-        if (game->has_params) return make_rules(&env.ctx.instance(*game, grundy::make_tuple(values)));
-        return env.ctx.instance(*game, grundy::make_tuple({})).position(values, *this);
+        if (game->has_params) return make_rules(&env.ctx.instance(*game, grundy::make_tuple(span_of(values))));
+        return plain_instance(env, *game).position(span_of(values), *this);
     });
 }
 
 Value CallValue::eval(Env& env) const {
     Value f = callee->eval(env);
-    std::vector<Value> values = eval_all(env, args);
+    ArgValues values = eval_all(env, args);
     if (!f.is(Kind::rules))
         error(fmt::format("cannot call {}: {} (only functions, games and rulesets take arguments)",
                           kind_name(f.kind()), repr(f)));
     auto* inst = static_cast<Instance*>(f.rules().game);
-    return located(*this, [&] { return inst->position(values, *this); });
+    return located(*this, [&] { return inst->position(span_of(values), *this); });
 }
 
 Value Split::eval(Env& env) const {

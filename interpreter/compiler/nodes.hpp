@@ -114,6 +114,16 @@ struct Comprehension final : Code {
     Value eval(Env& env) const override;
 };
 
+// sum, len, min, max, any, all of a list comprehension, without building
+// the list: the same result, in constant memory.
+struct Fold final : Code {
+    enum class Op { sum, len, min, max, any, all } op;
+    CodePtr element;
+    GensCode gens;
+    Fold(Loc l, std::uint32_t n, Op o) : Code(l, n), op(o) {}
+    Value eval(Env& env) const override;
+};
+
 struct Index final : Code {
     CodePtr base, index;
     Index(Loc l, std::uint32_t n, CodePtr b, CodePtr i) : Code(l, n), base(std::move(b)), index(std::move(i)) {}

@@ -124,6 +124,7 @@ struct CompiledGame {
 
     // Instances by rule arguments (a tuple); each keeps its own memo.
     mutable std::map<Value, std::unique_ptr<Instance>> instances;
+    mutable Instance* plain_instance = nullptr;  // the one instance of a game without rule parameters
 };
 
 }  // namespace grundy

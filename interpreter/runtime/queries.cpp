@@ -23,6 +23,7 @@ std::vector<solver::Comp> comps_of(const PosObj& p) {
 }
 
 bool is_p_position(Context& ctx, const PosObj& p) {
+    if (p.parts.size() == 1 && !p.misere) return ctx.solver.grundy(solver::make_comp(p.parts[0].game->index(), p.parts[0].state)) == 0;
     auto comps = comps_of(p);
     return p.misere ? ctx.solver.misere_p(comps) : ctx.solver.grundy(comps) == 0;
 }
@@ -32,7 +33,9 @@ Value query_sg(Context& ctx, std::span<const Value> a) {
     if (p.misere)
         throw ValueError("sg() is not defined under misère play (the Sprague-Grundy theorem does not hold there); "
                          "use outcome(misere(p))");
-    return Value::integer(ctx.solver.grundy(comps_of(p)));
+    std::uint32_t x = 0;
+    for (const Component& c : p.parts) x ^= ctx.solver.grundy(solver::make_comp(c.game->index(), c.state));
+    return Value::integer(x);
 }
 
 Value query_outcome(Context& ctx, std::span<const Value> a) {

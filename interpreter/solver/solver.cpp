@@ -15,11 +15,6 @@ std::uint32_t Solver::add_graph(GameGraph* g) {
     return static_cast<std::uint32_t>(tables_.size() - 1);
 }
 
-std::uint32_t& Solver::slot(Comp c) {
-    Table& t = tables_[comp_graph(c)];
-    StateId s = comp_state(c);
-    return s < high_ids ? t.low.at(s) : t.high.at(s - high_ids);
-}
 
 
 
@@ -47,7 +42,7 @@ void Solver::push_frame(Comp c) {
     // Interned states were counted when the game interned them; states that
     // are their own ids (ints, small packed tuples) are counted here.
     if (comp_state(c) < high_ids || comp_state(c) >= direct_ids) charge_state();
-    slot(c) = on_path;
+    set(c, on_path);
     std::size_t begin = buf_.size();
     frames_.push_back(Frame{c, begin, begin, begin});
     std::size_t index = frames_.size() - 1;
@@ -118,15 +113,14 @@ std::uint32_t Solver::grundy(Comp root) {
                     break;
                 }
             }
-            slot(f->comp) = mex;
+            set(f->comp, mex);
             ++stats_.solved;
             buf_.resize(f->begin);
             frames_.pop_back();
         }
     } catch (...) {
         for (std::size_t i = frames_.size(); i-- > base;) {
-            std::uint32_t& s = slot(frames_[i].comp);
-            if (s == on_path) s = unknown;
+            if (peek(frames_[i].comp) == on_path) set(frames_[i].comp, unknown);
         }
         frames_.resize(base);
         buf_.resize(buf_base);

@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "game_graph.hpp"
-#include "paged_array.hpp"
+#include "value_array.hpp"
 
 namespace grundy::solver {
 
@@ -70,8 +70,8 @@ public:
     void clear();                                            // forget all values
 
 private:
-    static constexpr std::uint32_t unknown = 0xFFFFFFFF;
-    static constexpr std::uint32_t on_path = 0xFFFFFFFE;
+    static constexpr std::uint32_t unknown = ValueArray::unknown;
+    static constexpr std::uint32_t on_path = ValueArray::on_path;
 
     // Games number their states either densely from 0 (an int state is its
     // own id) or from 2^31 up (interned states): two arrays, so neither
@@ -80,8 +80,8 @@ private:
     static constexpr std::uint32_t direct_ids = high_ids + (1u << 30);  // see runtime/state_table.hpp
     struct Table {
         GameGraph* graph = nullptr;
-        PagedArray<std::uint32_t, unknown> low;   // ids below 2^31
-        PagedArray<std::uint32_t, unknown> high;  // ids from 2^31, offset by 2^31
+        ValueArray low;   // ids below 2^31
+        ValueArray high;  // ids from 2^31, offset by 2^31
     };
     struct Frame {
         Comp comp;
@@ -92,7 +92,12 @@ private:
     // a state's search) holds the value itself, tagged with this bit.
     static constexpr std::uint64_t resolved_bit = std::uint64_t{1} << 62;
 
-    std::uint32_t& slot(Comp c);
+    void set(Comp c, std::uint32_t v) {
+        Table& t = tables_[comp_graph(c)];
+        StateId s = comp_state(c);
+        if (s < high_ids) t.low.set(s, v);
+        else t.high.set(s - high_ids, v);
+    }
     std::uint32_t peek(Comp c) const {
         const Table& t = tables_[comp_graph(c)];
         StateId s = comp_state(c);

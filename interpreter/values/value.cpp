@@ -21,6 +21,23 @@ const char* kind_name(Kind k) {
     return "a value";
 }
 
+namespace {
+
+// Freed positions and short sequences are kept for reuse: a solve's queries
+// and a game's moves make and drop millions of them. Single-threaded.
+constexpr std::size_t pool_limit = 4096;
+constexpr std::uint32_t pooled_seq_max = 4;
+std::vector<PosObj*>& pos_pool() {
+    static std::vector<PosObj*> pool;
+    return pool;
+}
+std::vector<void*>& seq_pool(std::uint32_t n) {
+    static std::vector<void*> pools[pooled_seq_max + 1];
+    return pools[n];
+}
+
+}  // namespace
+
 void destroy(Kind k, Obj* o) {
     switch (k) {
         case Kind::string: delete static_cast<StrObj*>(o); break;
@@ -28,13 +45,24 @@ void destroy(Kind k, Obj* o) {
         case Kind::list:
         case Kind::set: {
             auto* s = static_cast<SeqObj*>(o);
-            for (std::uint32_t i = 0; i < s->size; ++i) s->items()[i].~Value();
+            std::uint32_t n = s->size;
+            for (std::uint32_t i = 0; i < n; ++i) s->items()[i].~Value();
             s->~SeqObj();
-            ::operator delete(s);
+            if (n <= pooled_seq_max && seq_pool(n).size() < pool_limit) seq_pool(n).push_back(s);
+            else ::operator delete(s);
             break;
         }
         case Kind::range: delete static_cast<RangeObj*>(o); break;
-        case Kind::position: delete static_cast<PosObj*>(o); break;
+        case Kind::position: {
+            auto* p = static_cast<PosObj*>(o);
+            if (pos_pool().size() < pool_limit) {
+                p->parts.clear();
+                pos_pool().push_back(p);
+            } else {
+                delete p;
+            }
+            break;
+        }
         case Kind::rules: delete static_cast<RulesObj*>(o); break;
         default: break;
     }
@@ -44,7 +72,13 @@ namespace {
 
 SeqObj* alloc_seq(std::size_t n) {
     if (n > UINT32_MAX) throw ValueError("collection is too large");
-    void* mem = ::operator new(sizeof(SeqObj) + n * sizeof(Value));
+    void* mem;
+    if (n <= pooled_seq_max && !seq_pool(static_cast<std::uint32_t>(n)).empty()) {
+        mem = seq_pool(static_cast<std::uint32_t>(n)).back();
+        seq_pool(static_cast<std::uint32_t>(n)).pop_back();
+    } else {
+        mem = ::operator new(sizeof(SeqObj) + n * sizeof(Value));
+    }
     auto* s = new (mem) SeqObj();
     s->size = static_cast<std::uint32_t>(n);
     return s;
@@ -87,7 +121,14 @@ Value make_range(std::int64_t lo, std::int64_t hi) {
 }
 
 Value make_position(Components parts, bool misere) {
-    auto* o = new PosObj();
+    PosObj* o;
+    if (!pos_pool().empty()) {
+        o = pos_pool().back();
+        pos_pool().pop_back();
+        o->refs = 1;
+    } else {
+        o = new PosObj();
+    }
     o->parts = std::move(parts);
     o->misere = misere;
     return Value::adopt(Kind::position, o);

@@ -1,0 +1,96 @@
+// Grundy values by state id, one byte each while they are small.
+//
+// Values past 253 are rare (a game needs that many options), so pages store
+// bytes and widen to 32 bits only when a large value arrives: 10^7 heap
+// sizes take 10 MB, not 40. Pages are allocated as ids are touched, behind
+// a two-level directory, as in PagedArray.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace grundy::solver {
+
+class ValueArray {
+public:
+    static constexpr std::uint32_t unknown = 0xFFFFFFFF;
+    static constexpr std::uint32_t on_path = 0xFFFFFFFE;
+
+    std::uint32_t get(std::uint32_t i) const {
+        const Page* p = page(i);
+        if (!p) return unknown;
+        std::uint32_t j = i & (page_size - 1);
+        if (p->wide) return p->wide[j];
+        std::uint8_t b = p->narrow[j];
+        return b >= narrow_on_path ? unknown - (narrow_unknown - b) : b;
+    }
+
+    void set(std::uint32_t i, std::uint32_t v) {
+        Page& p = make_page(i);
+        std::uint32_t j = i & (page_size - 1);
+        if (!p.wide && v < narrow_on_path) {
+            p.narrow[j] = static_cast<std::uint8_t>(v);
+        } else if (!p.wide && v >= on_path) {
+            p.narrow[j] = static_cast<std::uint8_t>(narrow_unknown - (unknown - v));
+        } else {
+            if (!p.wide) widen(p);
+            p.wide[j] = v;
+        }
+    }
+
+    std::size_t memory_bytes() const { return bytes_; }
+    void clear() {
+        dirs_.clear();
+        bytes_ = 0;
+    }
+
+private:
+    static constexpr unsigned page_bits = 12, dir_bits = 10;
+    static constexpr std::uint32_t page_size = 1u << page_bits, dir_size = 1u << dir_bits;
+    static constexpr std::uint8_t narrow_unknown = 0xFF, narrow_on_path = 0xFE;
+
+    struct Page {
+        std::unique_ptr<std::uint8_t[]> narrow;
+        std::unique_ptr<std::uint32_t[]> wide;
+    };
+    using Dir = std::array<std::unique_ptr<Page>, dir_size>;
+
+    const Page* page(std::uint32_t i) const {
+        std::uint32_t d = i >> (page_bits + dir_bits);
+        if (d >= dirs_.size() || !dirs_[d]) return nullptr;
+        return (*dirs_[d])[(i >> page_bits) & (dir_size - 1)].get();
+    }
+    Page& make_page(std::uint32_t i) {
+        std::uint32_t d = i >> (page_bits + dir_bits);
+        if (d >= dirs_.size()) dirs_.resize(d + 1);
+        if (!dirs_[d]) {
+            dirs_[d] = std::make_unique<Dir>();
+            bytes_ += sizeof(Dir);
+        }
+        auto& p = (*dirs_[d])[(i >> page_bits) & (dir_size - 1)];
+        if (!p) {
+            p = std::make_unique<Page>();
+            p->narrow = std::make_unique<std::uint8_t[]>(page_size);
+            std::fill(p->narrow.get(), p->narrow.get() + page_size, narrow_unknown);
+            bytes_ += page_size + sizeof(Page);
+        }
+        return *p;
+    }
+    void widen(Page& p) {
+        p.wide = std::make_unique<std::uint32_t[]>(page_size);
+        for (std::uint32_t j = 0; j < page_size; ++j) {
+            std::uint8_t b = p.narrow[j];
+            p.wide[j] = b >= narrow_on_path ? unknown - (narrow_unknown - b) : b;
+        }
+        p.narrow.reset();
+        bytes_ += page_size * 3;
+    }
+
+    std::vector<std::unique_ptr<Dir>> dirs_;
+    std::size_t bytes_ = 0;
+};
+
+}  // namespace grundy::solver
