@@ -35,6 +35,18 @@ ArgValues eval_all(Env& env, const std::vector<CodePtr>& codes) {
 }  // namespace
 
 Value RuleParam::eval(Env& env) const { return env.inst->arg(index); }
+const Value* RuleParam::peek(Env& env) const { return &env.inst->arg(index); }
+
+namespace {
+
+// Evaluates `code` into `tmp`, or points at its stored value without a copy.
+const Value& operand(const CodePtr& code, Env& env, Value& tmp) {
+    if (const Value* v = code->peek(env)) return *v;
+    tmp = code->eval(env);
+    return tmp;
+}
+
+}  // namespace
 
 Value GlobalLet::eval(Env&) const {
     const Value& v = (*lets)[index];
@@ -87,13 +99,33 @@ Value Binary::apply(const Value& a, const Value& b) const {
 }
 
 Value Binary::eval(Env& env) const {
-    Value a = lhs->eval(env);
-    Value b = rhs->eval(env);
+    Value ta, tb;
+    const Value& a = operand(lhs, env, ta);
+    const Value& b = operand(rhs, env, tb);
     return located(*this, [&] { return apply(a, b); });
+}
+
+Value Compare::eval(Env& env) const {
+    Value ta, tb;
+    const Value& a = operand(lhs, env, ta);
+    const Value& b = operand(rhs, env, tb);
+    return Value::boolean(test(a, b));
 }
 
 bool Compare::test(const Value& a, const Value& b) const {
     using ast::Op;
+    if (a.is(Kind::integer) && b.is(Kind::integer)) {
+        std::int64_t x = a.as_int(), y = b.as_int();
+        switch (op) {
+            case Op::eq: return x == y;
+            case Op::ne: return x != y;
+            case Op::lt: return x < y;
+            case Op::le: return x <= y;
+            case Op::gt: return x > y;
+            case Op::ge: return x >= y;
+            default: break;
+        }
+    }
     switch (op) {
         case Op::eq: return a == b;
         case Op::ne: return !(a == b);
@@ -216,8 +248,11 @@ Value Fold::eval(Env& env) const {
 }
 
 Value Index::eval(Env& env) const {
-    Value b = base->eval(env);
-    Value i = index->eval(env);
+    Value tb, ti;
+    const Value& b = operand(base, env, tb);
+    const Value& i = operand(index, env, ti);
+    if (b.is(Kind::list) && i.is(Kind::integer) && i.as_int() >= 0 && i.as_int() < b.seq().size)
+        return b.seq()[static_cast<std::size_t>(i.as_int())];
     return located(*this, [&] { return ops::index(b, i); });
 }
 

@@ -21,12 +21,14 @@ struct Local final : Code {
     std::uint32_t slot;
     Local(Loc l, std::uint32_t n, std::uint32_t s) : Code(l, n), slot(s) {}
     Value eval(Env& env) const override { return env.slots[slot]; }
+    const Value* peek(Env& env) const override { return &env.slots[slot]; }
 };
 
 struct RuleParam final : Code {
     std::uint32_t index;
     RuleParam(Loc l, std::uint32_t n, std::uint32_t i) : Code(l, n), index(i) {}
     Value eval(Env& env) const override;
+    const Value* peek(Env& env) const override;
 };
 
 struct GlobalLet final : Code {
@@ -65,7 +67,7 @@ struct Compare final : Code {
     CodePtr lhs, rhs;
     Compare(Loc l, std::uint32_t n, ast::Op o, CodePtr a, CodePtr b)
         : Code(l, n), op(o), lhs(std::move(a)), rhs(std::move(b)) {}
-    Value eval(Env& env) const override { return Value::boolean(test(lhs->eval(env), rhs->eval(env))); }
+    Value eval(Env& env) const override;
     bool test(const Value& a, const Value& b) const;
 };
 

@@ -34,6 +34,9 @@ public:
     virtual ~Code() = default;
 
     virtual Value eval(Env& env) const = 0;
+    // The value in place, when this code names a stored value (a local, a
+    // rule parameter): lets operators read it without copying.
+    virtual const Value* peek(Env&) const { return nullptr; }
     // Iterates the value this code denotes; ranges override it to avoid
     // building a range object. `f` returns false to stop.
     virtual void iterate(Env& env, FunctionRef<bool(const Value&)> f) const;
