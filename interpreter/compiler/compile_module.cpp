@@ -527,7 +527,14 @@ private:
         switch (s.kind) {
             case K::import_file:
             case K::fn:
-            case K::game: return nullptr;
+            case K::game:
+                // Definitions are global and made before any statement runs,
+                // so a block (run or not, run many times) cannot hold one.
+                if (!top)
+                    error(s.loc, s.length,
+                          fmt::format("'{}' must be at the top level of a file, not inside a block",
+                                      s.kind == K::fn ? "fn" : s.kind == K::game ? "game" : "import"));
+                return nullptr;
             case K::print: {
                 auto p = std::make_unique<stmts::Print>(s.loc, s.length);
                 for (auto& e : s.exprs) p->values.push_back(expr(*e));

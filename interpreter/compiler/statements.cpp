@@ -26,6 +26,15 @@ Value bound_value(const Binder& b, Env& env) {
     return grundy::make_tuple(parts);
 }
 
+// The same, as text: `_` shows as `_`.
+std::string bound_text(const Binder& b, Env& env) {
+    if (b.slot >= 0) return repr(env.slots[b.slot]);
+    if (!b.is_tuple) return "_";
+    std::string out = "(";
+    for (std::size_t i = 0; i < b.items.size(); ++i) out += (i ? ", " : "") + bound_text(b.items[i], env);
+    return out + (b.items.size() == 1 ? ",)" : ")");
+}
+
 void run_block(const std::vector<StmtPtr>& body, Env& env, Reporter& rep) {
     for (const StmtPtr& s : body) s->exec(env, rep);
 }
@@ -79,7 +88,7 @@ void Query::exec(Env& env, Reporter& rep) const {
         std::string s;
         for (std::size_t i = 0; i < gens.gens.size(); ++i) {
             if (i) s += ", ";
-            s += gens.gens[i].binder.text + " = " + repr(bound_value(gens.gens[i].binder, env));
+            s += gens.gens[i].binder.text + " = " + bound_text(gens.gens[i].binder, env);
         }
         return s;
     };

@@ -1,5 +1,6 @@
 #include "context.hpp"
 
+#include <charconv>
 #include <fmt/format.h>
 
 #include "instance.hpp"
@@ -15,7 +16,8 @@ Context::~Context() = default;
 
 Value* Context::push_frame(std::uint32_t slots, Loc call_site) {
     poll_interrupt();  // every call and move expansion: Ctrl-C stops long recursions too
-    if (depth_ >= max_depth || top_ + slots > stack_values)
+    // The top-level frame is depth 1: max_depth nested calls fit above it.
+    if (depth_ > max_depth || top_ + slots > stack_values)
         fail(call_site, fmt::format("recursion is too deep (more than {} nested calls): is a base case missing?",
                                     max_depth));
     Value* frame = stack_.get() + top_;
@@ -41,9 +43,14 @@ Instance& Context::instance(const CompiledGame& game, const Value& args) {
 }
 
 bool Context::read_int(std::int64_t& out) {
-    long long v;
-    if (std::fscanf(input_, "%lld", &v) != 1) return false;
-    out = v;
+    char word[128];
+    if (std::fscanf(input_, "%127s", word) != 1) return false;
+    std::string_view w(word);
+    auto [end, ec] = std::from_chars(w.data(), w.data() + w.size(), out);
+    if (ec == std::errc::result_out_of_range)
+        throw ValueError(fmt::format("the input {} does not fit in a 64-bit int", w));
+    if (ec != std::errc() || end != w.data() + w.size())
+        throw ValueError(fmt::format("the input \"{}\" is not an int", w));
     return true;
 }
 

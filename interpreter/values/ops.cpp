@@ -156,14 +156,33 @@ std::int64_t length(const Value& v) {
         case Kind::tuple:
         case Kind::list:
         case Kind::set: return v.seq().size;
-        case Kind::string: return static_cast<std::int64_t>(v.str().text.size());
+        case Kind::string: return static_cast<std::int64_t>(utf8_length(v.str().text));
         case Kind::range: return v.range().count();
         case Kind::position: return static_cast<std::int64_t>(v.pos().parts.size());
         default: throw ValueError(fmt::format("len() needs a collection, not {}", kind_name(v.kind())));
     }
 }
 
-Value char_at(const Value& s, std::size_t i) { return make_string(std::string(1, s.str().text[i])); }
+// Strings are UTF-8; len, indexing and iteration count characters (code
+// points), as diagnostics count columns.
+std::size_t utf8_length(const std::string& s) {
+    std::size_t n = 0;
+    for (char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return n;
+}
+
+Value next_char(const std::string& s, std::size_t& pos) {
+    std::size_t start = pos++;
+    while (pos < s.size() && (static_cast<unsigned char>(s[pos]) & 0xC0) == 0x80) ++pos;
+    return make_string(s.substr(start, pos - start));
+}
+
+Value char_at(const Value& s, std::size_t i) {
+    const std::string& text = s.str().text;
+    std::size_t pos = 0;
+    for (std::size_t k = 0; k < i; ++k) next_char(text, pos);
+    return next_char(text, pos);
+}
 
 Value index(const Value& base, const Value& iv) {
     if (!iv.is(Kind::integer))

@@ -36,7 +36,9 @@ bool expect_bool(const Value& v, const char* what);
 
 // ---- template implementation ----------------------------------------------
 void not_iterable(const Value& v);
-Value char_at(const Value& s, std::size_t i);
+std::size_t utf8_length(const std::string& s);
+Value next_char(const std::string& s, std::size_t& pos);  // the character at byte pos; advances pos
+Value char_at(const Value& s, std::size_t i);              // the i-th character
 
 template <typename F> void for_each(const Value& xs, F&& f) {
     switch (xs.kind()) {
@@ -53,8 +55,8 @@ template <typename F> void for_each(const Value& xs, F&& f) {
                 if (!f(v)) return;
             return;
         case Kind::string:
-            for (std::size_t i = 0; i < xs.str().text.size(); ++i)
-                if (!f(char_at(xs, i))) return;
+            for (std::size_t pos = 0; pos < xs.str().text.size();)
+                if (!f(next_char(xs.str().text, pos))) return;
             return;
         default: not_iterable(xs);
     }

@@ -171,16 +171,27 @@ int compare(const Value& a, const Value& b) {
             return three_way(x.size, y.size);
         }
         case Kind::range: {
+            // All empty ranges are the same (empty) collection.
+            bool ea = a.range().hi < a.range().lo, eb = b.range().hi < b.range().lo;
+            if (ea || eb) return three_way(!ea, !eb);
             if (int c = three_way(a.range().lo, b.range().lo)) return c;
             return three_way(a.range().hi, b.range().hi);
         }
         case Kind::position: {
+            // A sum is a multiset: Nim(3) + Nim(4) == Nim(4) + Nim(3).
             const PosObj& x = a.pos();
             const PosObj& y = b.pos();
-            std::size_t n = std::min(x.parts.size(), y.parts.size());
-            for (std::size_t i = 0; i < n; ++i)
-                if (int c = compare_components(x.parts[i], y.parts[i])) return c;
             if (int c = three_way(x.parts.size(), y.parts.size())) return c;
+            auto sorted = [](const Components& parts) {
+                Components out = parts;
+                std::sort(out.begin(), out.end(),
+                          [](const Component& p, const Component& q) { return compare_components(p, q) < 0; });
+                return out;
+            };
+            Components xs = x.parts.size() > 1 ? sorted(x.parts) : x.parts;
+            Components ys = y.parts.size() > 1 ? sorted(y.parts) : y.parts;
+            for (std::size_t i = 0; i < xs.size(); ++i)
+                if (int c = compare_components(xs[i], ys[i])) return c;
             return three_way(x.misere, y.misere);
         }
         case Kind::rules: return three_way(a.rules().game->index(), b.rules().game->index());
@@ -217,11 +228,13 @@ std::uint64_t hash(const Value& v) {
             s.hash = x ? x : 1;
             return s.hash;
         }
-        case Kind::range: return mix(mix(h, v.range().lo), v.range().hi);
+        case Kind::range:
+            if (v.range().hi < v.range().lo) return h;
+            return mix(mix(h, v.range().lo), v.range().hi);
         case Kind::position: {
-            std::uint64_t x = mix(h, v.pos().misere);
-            for (const Component& c : v.pos().parts) x = mix(mix(x, c.game->index()), hash(c.game->state(c.state)));
-            return x;
+            std::uint64_t parts = 0;  // order-free, as equality is
+            for (const Component& c : v.pos().parts) parts += mix(c.game->index(), hash(c.game->state(c.state)));
+            return mix(mix(h, v.pos().misere), parts);
         }
         case Kind::rules: return mix(h, v.rules().game->index());
     }

@@ -127,7 +127,14 @@ struct StrObj : Obj {
 
 struct RangeObj : Obj {
     std::int64_t lo = 0, hi = -1;  // inclusive; empty when hi < lo
-    std::int64_t count() const { return hi < lo ? 0 : hi - lo + 1; }
+    // The number of ints in the range; throws when it does not fit in an int.
+    std::int64_t count() const {
+        if (hi < lo) return 0;
+        std::int64_t d;
+        if (__builtin_sub_overflow(hi, lo, &d) || d == INT64_MAX)
+            throw ValueError("the range has more elements than a 64-bit int can count");
+        return d + 1;
+    }
 };
 
 // A component of a position: a state of one game instance.
