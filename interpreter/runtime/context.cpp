@@ -44,7 +44,7 @@ Instance& Context::instance(const CompiledGame& game, const Value& args) {
 
 bool Context::read_int(std::int64_t& out) {
     char word[128];
-    if (std::fscanf(input_, "%127s", word) != 1) return false;
+    if (std::fscanf(input_, "%127s", word) != 1 || word[0] == '\0') return false;
     std::string_view w(word);
     auto [end, ec] = std::from_chars(w.data(), w.data() + w.size(), out);
     if (ec == std::errc::result_out_of_range)
