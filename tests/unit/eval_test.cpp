@@ -123,3 +123,28 @@ TEST_CASE("a runtime error stops the program with status 2", "[eval]") {
     CHECK(r.status == grundy::status_error);
     CHECK(r.out == "1\n");
 }
+
+TEST_CASE("a deep game needs no deep stack: this runs on the test's own thread", "[eval]") {
+    CHECK(output_of("game Subtract(S) { position n; move k in S where k <= n => n - k }\n"
+                    "print sg(Subtract({1, 2})(1000000))") == "1\n");
+}
+
+TEST_CASE("the int fast path and the generic path agree", "[eval]") {
+    // Wythoff through the int path; the same game with a list position
+    // (which the int path does not take) must give the same values.
+    const std::string both =
+        "game W { position (a, b); canonical => (min(a, b), max(a, b))\n"
+        " move k in 1..a => (a - k, b)\n move k in 1..b => (a, b - k)\n move k in 1..min(a, b) => (a - k, b - k) }\n"
+        "game L { position p; canonical => [min(p[0], p[1]), max(p[0], p[1])]\n"
+        " move k in 1..p[0] => [p[0] - k, p[1]]\n move k in 1..p[1] => [p[0], p[1] - k]\n"
+        " move k in 1..min(p[0], p[1]) => [p[0] - k, p[1] - k] }\n"
+        "check sg(W(a, b)) == sg(L([a, b])) for a in 0..25, b in 0..25\n"
+        "print moves(W(1, 2))\n";
+    CHECK(output_of(both) == "[W(0, 2), W(1, 1), W(0, 1)]\n");  // equal moves once
+}
+
+TEST_CASE("reading input rejects what is not a 64-bit int", "[eval]") {
+    CHECK(run_program("print read_int()", "99999999999999999999").err.find("does not fit in a 64-bit int") !=
+          std::string::npos);
+    CHECK(run_program("print read_int()", "twelve").err.find("is not an int") != std::string::npos);
+}
