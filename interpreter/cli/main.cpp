@@ -1,13 +1,12 @@
-// The command line: grundy run | test | eval | repl.
+// The command line: grundy run | test | eval | graph | repl.
 #include <cstdio>
 #include <cstring>
-#include <fmt/format.h>
 #include <string>
 #include <vector>
 
 #include "big_stack.hpp"
+#include "commands.hpp"
 #include "interpreter/driver/interpreter.hpp"
-#include "repl.hpp"
 #include "test_command.hpp"
 
 #ifndef GRUNDY_VERSION
@@ -22,33 +21,42 @@ const char* usage = R"(usage: grundy <command> [options] [arguments]
 Solve impartial games described in .game files.
 
 commands:
-  run FILE...            run the files' statements; prints what they print
-  test [PATH...]         run every .game file under the paths (default:
-                         stdlib examples), count asserts and checks, and
-                         end with "N passed, N failed"
-  eval [FILE...] -e EXPR load the files' definitions, print EXPR's value
-  repl [FILE...]         explore interactively (:help lists the commands)
+  run FILE...              run the files' statements; prints what they print
+  test [PATH...]           run every .game file under the paths (default:
+                           stdlib examples), count asserts and checks, and
+                           end with "N passed, N failed"
+  eval [FILE...] -e EXPR   load the files' definitions, print EXPR's value
+  graph [FILE...] -e EXPR  the state graph of position EXPR as Graphviz DOT
+  repl [FILE...]           explore interactively (:help lists the commands)
 
 options:
-  --max-states N         stop a solve after N states (default 100000000)
-  -v, --verbose          test: list every file, not only failures
-  -h, --help             show this help
-  --version              show the version
+  --max-states N           stop a solve after N states (default 100000000)
+  --json                   run: one JSON object per line for each print, table,
+                           assert, check and error, then a summary;
+                           eval: print each value as JSON
+  --csv DIR                run, repl: also write each table to DIR as CSV
+                           (table1.csv, table2.csv, ... in the order they run)
+  -o FILE                  graph: write FILE (.dot as is; .svg, .png, .pdf
+                           rendered by Graphviz's dot) instead of printing DOT
+  --max-nodes N            graph, :graph: refuse graphs of more nodes (default 500)
+  -v, --verbose            test: list every file, not only failures
+  -h, --help               show this help
+  --version                show the version
 
 exit status: 0 success, 1 an assert or check failed, 2 an error in the program
 )";
 
-struct Args {
-    std::string command;
-    std::vector<std::string> files;
-    std::vector<std::string> exprs;
-    std::uint64_t max_states = 0;
-    bool verbose = false;
-};
-
 int bad_usage(const std::string& msg) {
     std::fprintf(stderr, "grundy: error: %s\n(see grundy --help)\n", msg.c_str());
     return status_error;
+}
+
+bool positive(const std::string& v, std::uint64_t& out) {
+    char* end = nullptr;
+    unsigned long long n = std::strtoull(v.c_str(), &end, 10);
+    if (v.empty() || *end || n == 0 || v[0] == '-') return false;
+    out = n;
+    return true;
 }
 
 int main_inner(int argc, char** argv) {
@@ -65,17 +73,18 @@ int main_inner(int argc, char** argv) {
         }
         if (s == "-v" || s == "--verbose") {
             a.verbose = true;
-        } else if (s == "--max-states" || s == "-e") {
+        } else if (s == "--json") {
+            a.json = true;
+        } else if (s == "--max-states" || s == "--max-nodes" || s == "-e" || s == "-o" || s == "--csv") {
             if (i + 1 >= argc) return bad_usage(s + " needs a value");
             std::string v = argv[++i];
-            if (s == "-e") {
-                a.exprs.push_back(v);
-                continue;
-            }
-            char* end = nullptr;
-            unsigned long long n = std::strtoull(v.c_str(), &end, 10);
-            if (v.empty() || *end || n == 0) return bad_usage("--max-states needs a positive number");
-            a.max_states = n;
+            std::uint64_t n = 0;
+            if (s == "-e") a.exprs.push_back(v);
+            else if (s == "-o") a.output = v;
+            else if (s == "--csv") a.csv_dir = v;
+            else if (!positive(v, n)) return bad_usage(s + " needs a positive number");
+            else if (s == "--max-states") a.max_states = n;
+            else a.max_nodes = n;
         } else if (s.size() > 1 && s[0] == '-') {
             return bad_usage("unknown option '" + s + "'");
         } else if (a.command.empty()) {
@@ -95,30 +104,19 @@ int main_inner(int argc, char** argv) {
         t.max_states = a.max_states;
         return test_command(t);
     }
-    Interpreter in;
-    if (a.max_states) in.ctx.solver.set_max_states(a.max_states);
     if (a.command == "run") {
         if (a.files.empty()) return bad_usage("run needs a .game file");
-        int worst = 0;
-        for (const std::string& f : a.files) {
-            int s = in.run_file(f);
-            worst = std::max(worst, s);
-            if (s == status_error) break;
-        }
-        return worst;
+        return run_command(a);
     }
     if (a.command == "eval") {
         if (a.exprs.empty()) return bad_usage("eval needs an expression: -e EXPR");
-        for (const std::string& f : a.files)
-            if (in.load_file(f) != status_ok) return status_error;
-        for (const std::string& e : a.exprs) {
-            Value v;
-            if (in.eval(e, v) != status_ok) return status_error;
-            std::printf("%s\n", display(v).c_str());
-        }
-        return 0;
+        return eval_command(a);
     }
-    if (a.command == "repl") return repl(in, a.files);
+    if (a.command == "graph") {
+        if (a.exprs.size() != 1) return bad_usage("graph needs one position: -e EXPR");
+        return graph_command(a);
+    }
+    if (a.command == "repl") return repl_command(a);
     return bad_usage("unknown command '" + a.command + "'");
 }
 

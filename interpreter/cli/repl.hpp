@@ -1,6 +1,7 @@
-// `grundy repl`: the interactive loop.
+// `grundy repl`: the interactive loop (see docs/repl.md).
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -8,6 +9,10 @@
 
 namespace grundy {
 
-int repl(Interpreter& in, const std::vector<std::string>& files);
+struct ReplOptions {
+    std::size_t max_nodes = 500;  // :graph refuses larger graphs
+};
+
+int repl(Interpreter& in, const std::vector<std::string>& files, const ReplOptions& opts);
 
 }  // namespace grundy

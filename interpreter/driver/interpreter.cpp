@@ -27,7 +27,10 @@ void Interpreter::flush() {
 }
 
 void Interpreter::report(const DiagnosticError& e) {
-    for (const Diagnostic& d : e.diagnostics) reporter.err += format_diagnostic(sources, d);
+    for (const Diagnostic& d : e.diagnostics) {
+        reporter.err += format_diagnostic(sources, d);
+        if (on_error) on_error(d);
+    }
     flush();
 }
 
@@ -42,15 +45,29 @@ bool read_file(const std::string& path, std::string& out) {
     return true;
 }
 
+// Brackets a statement's run for Interpreter::on_statement, however it ends.
+class StatementScope {
+public:
+    explicit StatementScope(const std::function<void(bool)>& hook) : hook_(hook) {
+        if (hook_) hook_(true);
+    }
+    ~StatementScope() {
+        if (hook_) hook_(false);
+    }
+
+private:
+    const std::function<void(bool)>& hook_;
+};
+
 }  // namespace
 
-Status Interpreter::execute(std::uint32_t source, bool run_queries, bool repl) {
+Status Interpreter::execute(std::uint32_t source, Mode mode) {
     CompiledModule module;
     try {
-        ast::Module m = parse(sources, source, repl ? ParseMode::repl : ParseMode::module);
+        ast::Module m = parse(sources, source, mode.repl_syntax ? ParseMode::repl : ParseMode::module);
         CompileOptions opts;
-        opts.run_queries = run_queries;
-        opts.redefine = repl;
+        opts.run_queries = mode.run_queries;
+        opts.redefine = mode.redefine;
         opts.import = [this](const std::string& path, Loc loc) { import(path, loc); };
         module = compile(sources, m, globals, opts);
     } catch (const DiagnosticError& e) {
@@ -63,6 +80,7 @@ Status Interpreter::execute(std::uint32_t source, bool run_queries, bool repl) {
         Env env{frame.frame(), nullptr, ctx};
         for (const StmtPtr& s : module.stmts) {
             try {
+                StatementScope scope(on_statement);
                 s->exec(env, reporter);
             } catch (const solver::SolveError& e) {
                 fail(s->loc(), e.what(), s->length());
@@ -79,23 +97,36 @@ Status Interpreter::execute(std::uint32_t source, bool run_queries, bool repl) {
 }
 
 Status Interpreter::run_text(const std::string& name, std::string text) {
-    return execute(sources.add(name, std::move(text)), true, false);
+    return execute(sources.add(name, std::move(text)), Mode{});
 }
 
 Status Interpreter::run_entry(const std::string& name, std::string text) {
-    return execute(sources.add(name, std::move(text)), true, true);
+    return execute(sources.add(name, std::move(text)), Mode{true, true, true});
+}
+
+Status Interpreter::reload_file(const std::string& path) {
+    std::string text;
+    if (!read_file(path, text)) {
+        report(DiagnosticError(Diagnostic{Severity::error, Loc{}, 1, fmt::format("cannot read '{}'", path)}));
+        return status_error;
+    }
+    std::string key = fs::weakly_canonical(path).string();
+    if (std::find(loaded_.begin(), loaded_.end(), key) == loaded_.end()) loaded_.push_back(key);
+    loading_.push_back(key);
+    Status s = execute(sources.add(path, std::move(text)), Mode{false, false, true});
+    loading_.pop_back();
+    return s;
 }
 
 Status Interpreter::run_file(const std::string& path) {
     std::string text;
     if (!read_file(path, text)) {
-        reporter.err += fmt::format("grundy: error: cannot read '{}'\n", path);
-        flush();
+        report(DiagnosticError(Diagnostic{Severity::error, Loc{}, 1, fmt::format("cannot read '{}'", path)}));
         return status_error;
     }
     loaded_.push_back(fs::weakly_canonical(path).string());
     loading_.push_back(loaded_.back());
-    Status s = execute(sources.add(path, std::move(text)), true, false);
+    Status s = execute(sources.add(path, std::move(text)), Mode{});
     loading_.pop_back();
     return s;
 }
@@ -110,8 +141,9 @@ Status Interpreter::load_file(const std::string& path) {
     return status_ok;
 }
 
-Status Interpreter::eval(const std::string& text, Value& out) {
-    std::uint32_t id = sources.add("<expr>", text);
+Status Interpreter::eval(const std::string& name, const std::string& text, Value& out, Loc* where) {
+    std::uint32_t id = sources.add(name, text);
+    if (where) *where = Loc{id, 0};
     try {
         ast::Module m = parse(sources, id, ParseMode::repl);
         if (m.stmts.size() != 1 || m.stmts[0]->kind != ast::StmtKind::expr)
@@ -126,6 +158,7 @@ Status Interpreter::eval(const std::string& text, Value& out) {
         Env env{frame.frame(), nullptr, ctx};
         auto* show = dynamic_cast<const stmts::Show*>(module.stmts.at(0).get());
         try {
+            StatementScope scope(on_statement);
             out = show->value->eval(env);
         } catch (const solver::SolveError& e) {
             fail(Loc{id, 0}, e.what(), static_cast<std::uint32_t>(text.size()));
@@ -175,7 +208,7 @@ void Interpreter::import(const std::string& path, Loc loc) {
     loaded_.push_back(key);
     loading_.push_back(key);
     std::string shown = embedded ? key : (loc.valid() ? fs::relative(key).string() : path);
-    Status s = execute(sources.add(shown, std::move(text)), false, false);
+    Status s = execute(sources.add(shown, std::move(text)), Mode{false, false, false});
     loading_.pop_back();
     if (s != status_ok)
         fail(loc, fmt::format("'{}' could not be loaded (see the errors above)", path),

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,9 +30,21 @@ public:
     // Loads a file for its definitions only, as `import` does.
     Status load_file(const std::string& path);
     // Evaluates one expression (for `grundy eval -e`). Errors are reported.
-    Status eval(const std::string& text, Value& out);
+    Status eval(const std::string& text, Value& out) { return eval("<expr>", text, out); }
+    // The same under a source name; `where` (if given) receives the
+    // expression's location, for errors found later about its value.
+    Status eval(const std::string& name, const std::string& text, Value& out, Loc* where = nullptr);
     // One REPL entry: statements and bare expressions (values are shown).
     Status run_entry(const std::string& name, std::string text);
+    // The REPL's :load and :reload: a file's definitions, which may replace
+    // earlier ones (a plain load_file would skip a file already loaded).
+    Status reload_file(const std::string& path);
+
+    // Called before (true) and after (false) each top-level statement runs,
+    // before its output is flushed: the CLI's progress line hangs on it.
+    std::function<void(bool starting)> on_statement;
+    // Called for each error diagnostic as it is reported (`--json`).
+    std::function<void(const Diagnostic&)> on_error;
 
     // Output and failures so far go to these streams (flushed per statement).
     void set_output(std::FILE* out, std::FILE* err) {
@@ -48,7 +61,12 @@ public:
     Reporter reporter;
 
 private:
-    Status execute(std::uint32_t source, bool run_queries, bool repl);
+    struct Mode {
+        bool run_queries = true;   // false: definitions only, as `import` does
+        bool repl_syntax = false;  // bare expressions allowed (their values shown)
+        bool redefine = false;     // names may be defined again
+    };
+    Status execute(std::uint32_t source, Mode mode);
     void import(const std::string& path, Loc loc);
     std::string resolve_import(const std::string& path, Loc loc, bool& embedded);
 

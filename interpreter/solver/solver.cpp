@@ -45,11 +45,20 @@ void Solver::push_frame(Comp c) {
     set(c, on_path);
     std::size_t begin = buf_.size();
     frames_.push_back(Frame{c, begin, begin, begin});
-    std::size_t index = frames_.size() - 1;
+    expand_into(frames_.back());
+    Frame& f = frames_.back();
+    f.regenerate = buf_.size() > buffer_budget;
+}
+
+void Solver::expand_into(Frame& frame) {
+    std::size_t index = static_cast<std::size_t>(&frame - frames_.data());
     OptionSink sink(buf_);
     ++stats_.expansions;
-    tables_[comp_graph(c)].graph->expand(comp_state(c), sink);  // may re-enter the solver
-    frames_[index].end = buf_.size();
+    tables_[comp_graph(frame.comp)].graph->expand(comp_state(frame.comp), sink);  // may re-enter the solver
+    Frame& f = frames_[index];
+    f.cursor = f.begin;
+    f.end = buf_.size();
+    f.loaded = true;
 }
 
 std::uint32_t Solver::grundy(Comp root) {
@@ -63,6 +72,10 @@ std::uint32_t Solver::grundy(Comp root) {
         push_frame(root);
         while (frames_.size() > base) {
             Frame* f = &frames_.back();
+            if (!f->loaded) {
+                expand_into(*f);
+                f = &frames_.back();
+            }
             bool descended = false;
             // Pass 1: replace each component by its value, solving it first
             // when it is not known yet.
@@ -72,9 +85,15 @@ std::uint32_t Solver::grundy(Comp root) {
                     ++f->cursor;
                     continue;
                 }
+                if (((f->cursor - f->begin) & 0xFFFF) == 0xFFFF) check_interrupt();  // a state with many moves
                 std::uint32_t v = peek(e);
                 if (v == unknown) {
                     if ((stats_.expansions & 0xFFF) == 0) check_interrupt();
+                    if (f->regenerate) {
+                        buf_.resize(f->begin);
+                        f->end = f->cursor = f->begin;
+                        f->loaded = false;
+                    }
                     push_frame(e);
                     descended = true;
                     break;

@@ -86,7 +86,15 @@ private:
     struct Frame {
         Comp comp;
         std::size_t begin, cursor, end;     // this state's options in buf_
+        bool loaded = true;                 // its options are in buf_ now
+        bool regenerate = false;            // drop them before descending; expand again after
     };
+    // Past this many buffered entries, new frames do not keep their options
+    // while a child is solved: a deep game with many moves a state (Nim)
+    // costs a second expansion a state instead of memory quadratic in depth.
+    static constexpr std::size_t buffer_budget = std::size_t{1} << 23;
+
+    void expand_into(Frame& f);
 
     // An options-buffer entry whose component's value is known (pass 1 of
     // a state's search) holds the value itself, tagged with this bit.

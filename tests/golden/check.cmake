@@ -1,4 +1,5 @@
-# Runs one golden test: `grundy ARGS... NAME.game` in the test's folder, and
+# Runs one golden test: `grundy ARGS... NAME.game` in the test's folder (or,
+# with MODE=repl, `grundy repl ARGS...` reading NAME.repl), and
 # compares stdout, stderr and the exit code with NAME.out, NAME.err and
 # NAME.code (a missing file means "empty" / 0). With GRUNDY_UPDATE_GOLDEN=1
 # in the environment it writes the expected files instead.
@@ -19,7 +20,7 @@ if(EXISTS "${dir}/${name}.in")
   set(input_file "${dir}/${name}.in")
 endif()
 if(MODE STREQUAL "repl")
-  execute_process(COMMAND "${GRUNDY}" repl
+  execute_process(COMMAND "${GRUNDY}" repl ${extra_args}
                   WORKING_DIRECTORY "${dir}" INPUT_FILE "${dir}/${name}.repl"
                   OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE code)
 else()

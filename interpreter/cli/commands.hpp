@@ -1,0 +1,27 @@
+// The commands that run programs: run, eval, graph (and the options they share).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace grundy {
+
+struct Args {
+    std::string command;
+    std::vector<std::string> files;
+    std::vector<std::string> exprs;   // -e
+    std::uint64_t max_states = 0;     // 0: the default
+    std::size_t max_nodes = 500;      // graph, :graph
+    bool verbose = false;             // test
+    bool json = false;                // run, eval
+    std::string csv_dir;              // run, repl: write each table there as CSV
+    std::string output;               // graph: -o FILE
+};
+
+int run_command(const Args& a);
+int eval_command(const Args& a);
+int graph_command(const Args& a);
+int repl_command(const Args& a);
+
+}  // namespace grundy

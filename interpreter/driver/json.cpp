@@ -1,0 +1,112 @@
+#include "json.hpp"
+
+#include <fmt/format.h>
+
+#include "interpreter/runtime/period.hpp"
+
+namespace grundy {
+
+std::string json_string(std::string_view s) {
+    std::string out = "\"";
+    for (char c : s) {
+        switch (c) {
+            case '"': out += "\\\""; break;
+            case '\\': out += "\\\\"; break;
+            case '\n': out += "\\n"; break;
+            case '\t': out += "\\t"; break;
+            case '\r': out += "\\r"; break;
+            default:
+                if (static_cast<unsigned char>(c) < 0x20) out += fmt::format("\\u{:04x}", c);
+                else out += c;
+        }
+    }
+    return out + "\"";
+}
+
+std::string to_json(const Value& v) {
+    switch (v.kind()) {
+        case Kind::integer: return std::to_string(v.as_int());
+        case Kind::boolean: return v.as_bool() ? "true" : "false";
+        case Kind::string: return json_string(v.str().text);
+        case Kind::tuple:
+        case Kind::list:
+        case Kind::set: {
+            std::string out = "[";
+            for (const Value& x : v.seq()) {
+                if (out.size() > 1) out += ", ";
+                out += to_json(x);
+            }
+            return out + "]";
+        }
+        case Kind::none: return "null";
+        default: return json_string(repr(v));
+    }
+}
+
+namespace {
+
+// `"event": "print", "file": "a.game", "line": 3` for a statement.
+std::string head(const SourceManager& sm, const char* event, Loc loc) {
+    std::string out = fmt::format("{{\"event\": \"{}\"", event);
+    if (loc.valid()) {
+        LineCol lc = sm.get(loc.source).line_col(loc.offset);
+        out += fmt::format(", \"file\": {}, \"line\": {}", json_string(sm.get(loc.source).name()), lc.line);
+    }
+    return out;
+}
+
+// The period `table` would report: one int generator over consecutive values.
+std::string period_json(const std::vector<TableRow>& rows) {
+    std::vector<Value> values;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const Value& k = rows[i].keys[0];
+        if (!k.is(Kind::integer) || (i && k.as_int() != rows[i - 1].keys[0].as_int() + 1)) return "";
+        values.push_back(rows[i].value);
+    }
+    Period p = find_period(values);
+    if (!p.found()) return ", \"period\": null";
+    return fmt::format(", \"period\": {{\"period\": {}, \"from\": {}}}", p.period, rows[p.start].keys[0].as_int());
+}
+
+}  // namespace
+
+std::string event_json(const SourceManager& sm, const Event& e) {
+    std::string out;
+    switch (e.kind) {
+        case Event::Kind::print: {
+            out = head(sm, "print", e.stmt.loc()) + ", \"values\": [";
+            for (std::size_t i = 0; i < e.values.size(); ++i) out += (i ? ", " : "") + to_json(e.values[i]);
+            return out + "]}";
+        }
+        case Event::Kind::table: {
+            out = head(sm, "table", e.stmt.loc()) + ", \"text\": " + json_string(*e.text) + ", \"vars\": [";
+            for (std::size_t i = 0; i < e.names->size(); ++i) out += (i ? ", " : "") + json_string((*e.names)[i]);
+            out += "], \"rows\": [";
+            for (std::size_t i = 0; i < e.rows->size(); ++i) {
+                const TableRow& r = (*e.rows)[i];
+                out += i ? ", [" : "[";
+                for (const Value& k : r.keys) out += to_json(k) + ", ";
+                out += to_json(r.value) + "]";
+            }
+            out += "]";
+            if (e.names->size() == 1 && !e.rows->empty()) out += period_json(*e.rows);
+            return out + "}";
+        }
+        case Event::Kind::assert_that:
+        case Event::Kind::check: {
+            out = head(sm, e.kind == Event::Kind::check ? "check" : "assert", e.stmt.loc());
+            out += fmt::format(", \"passed\": {}", e.passed ? "true" : "false");
+            if (!e.passed) out += ", \"message\": " + json_string(e.message);
+            return out + "}";
+        }
+    }
+    return out;
+}
+
+std::string error_json(const SourceManager& sm, const Diagnostic& d) {
+    std::string out = head(sm, d.severity == Severity::note ? "note" : "error", d.loc);
+    if (d.loc.valid()) out += fmt::format(", \"column\": {}", sm.get(d.loc.source).line_col(d.loc.offset).column);
+    return out + ", \"message\": " + json_string(d.message) + "}";
+}
+
+}  // namespace grundy

@@ -1,0 +1,101 @@
+#!/bin/sh
+# Drives `grundy repl` in a real terminal through tmux: line editing, Tab
+# completion, the continuation prompt, Ctrl-C at the prompt and during a
+# long solve, a long recursion and a long loop, Ctrl-D, and the history
+# kept across runs. Exits 77 (skipped) when tmux is not installed.
+#   repl_tmux.sh GRUNDY
+set -u
+GRUNDY=$(realpath "$1")
+here=$(cd "$(dirname "$0")" && pwd)
+command -v tmux >/dev/null 2>&1 || { echo "tmux is not installed: skipped"; exit 77; }
+
+work=$(mktemp -d)
+cp "$here/slow.game" "$work/"
+T=true
+trap '$T kill-server 2>/dev/null; rm -rf "$work"' EXIT
+trap 'exit 1' HUP INT PIPE TERM  # so the EXIT trap cleans up then too
+
+runs=0
+start() {  # a session running the REPL; its exit status is printed when it ends
+    # A fresh server each time: a new client can reach a server that is
+    # still shutting down and fail with "server exited unexpectedly".
+    $T kill-server 2>/dev/null
+    runs=$((runs + 1))
+    T="tmux -S $work/tmux-$runs.sock -f /dev/null"  # in $work: removed with it
+    $T new-session -d -s t -x 120 -y 50 \
+        "cd '$work' && HOME='$work' timeout --foreground 120 '$GRUNDY' repl slow.game; echo exit-status-\$?; sleep 60" ||
+        fail "tmux could not start"
+}
+pane() { $T capture-pane -p -t t -S -500; }
+fail() {
+    echo "FAIL: $1"
+    echo "--- the terminal:"
+    pane
+    exit 1
+}
+# expect PATTERN [COUNT]: wait until COUNT lines (default 1) match the
+# extended regular expression PATTERN (tmux drops trailing spaces).
+expect() {
+    n=0
+    while [ "$n" -lt 300 ]; do
+        $T has-session -t t 2>/dev/null || fail "the tmux session ended"
+        [ "$(pane | grep -Ec -- "$1")" -ge "${2:-1}" ] && return 0
+        sleep 0.1
+        n=$((n + 1))
+    done
+    fail "no line matching '$1' (wanted ${2:-1})"
+}
+keys() { $T send-keys -t t "$@"; }
+
+start
+expect '^grundy>$'
+keys 'sg(Nim(3) + Nim(5))' Enter
+expect '^6$'
+
+# Tab completes command names and the names defined so far.
+keys ':mo' Tab 'Nim(2) + Nim(3)' Enter
+expect '^grundy> :moves Nim\(2\) \+ Nim\(3\)$'
+expect '^Nim\(2\) \+ Nim\(3\): sg 1, 5 moves$'
+keys '[sg(Gr' Tab '(a, 4)) for a in 0..5]' Enter
+expect '^grundy> \[sg\(Grid\(a, 4\)\) for a in 0\.\.5\]$'
+expect "^$("$GRUNDY" eval "$work/slow.game" -e '[sg(Grid(a, 4)) for a in 0..5]' | sed 's/[][]/\\&/g')\$"
+
+# An open bracket asks for more; Ctrl-C drops the unfinished entry.
+keys 'let xs = [1,' Enter
+expect '^   \.\.\.>$'
+keys '2, 3'
+keys C-c
+expect '^   \.\.\.> 2, 3\^C$'
+keys 'xs' Enter
+expect 'error: unknown name `xs`'
+
+# Ctrl-C stops a long solve (after the progress line shows), a long
+# recursion and a long loop; the session and its definitions survive.
+keys 'sg(Grid(10000, 10000))' Enter
+expect '^solving: [0-9,]+ states, [0-9,]+ states/s'
+keys C-c
+expect 'error: interrupted' 1
+keys 'fibr(60)' Enter
+sleep 1
+keys C-c
+expect 'error: interrupted' 2
+keys 'check x >= 0 for x in 0..4000000000' Enter
+sleep 1
+keys C-c
+expect 'error: interrupted' 3
+keys 'sg(Nim(3) + Nim(4)) + 100' Enter
+expect '^107$'
+
+# Ctrl-D leaves.
+keys C-d
+expect '^exit-status-0$'
+grep -q 'sg(Nim(3)' "$work/.grundy_history" || fail "no history in $work/.grundy_history"
+
+# The history survives: Up recalls the last entry of the previous run.
+start
+expect '^grundy>$'
+keys Up Enter
+expect '^107$'
+keys C-d
+expect '^exit-status-0$'
+echo "ok"
