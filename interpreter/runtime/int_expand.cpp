@@ -49,6 +49,8 @@ std::uint32_t Instance::fast_state(std::int64_t* xs, const intpath::Frame& f) {
         std::copy(xs, xs + g.arity, f.r + g.canonical_base);
         for (std::uint32_t i = 0; i < g.arity; ++i) xs[i] = g.canonical[i]->eval(f);
     }
+    if (g.arity == 1 && xs[0] >= 0 && xs[0] < StateTable::first_general)
+        return static_cast<std::uint32_t>(xs[0]);  // an int state is its own id
     bool is_new = false;
     std::uint32_t id = table_.intern_ints(xs, is_new);
     if (is_new) ctx_.solver.charge_state();
@@ -59,13 +61,21 @@ void Instance::fast_move(const intpath::Move& m, std::size_t gen, const intpath:
     if (gen == m.gens.size()) {
         if (m.where && !m.where->test(f)) return;
         if (m.split) {
-            boost::container::small_vector<std::uint32_t, 4> ids;
-            for (const auto& part : m.result) {
-                std::int64_t x = part->eval(f);
-                ids.push_back(fast_state(&x, f));
+            // All parts first: a part may make a state, which may be counted
+            // against the limit; the option is written in one go after.
+            const bool plain = game_.fast->canonical.empty();
+            std::uint32_t ids[16];
+            std::vector<std::uint32_t> more;
+            std::size_t n = m.result.size();
+            for (std::size_t i = 0; i < n; ++i) {
+                std::int64_t x = m.result[i]->eval(f);
+                std::uint32_t id = plain && x >= 0 && x < StateTable::first_general ? static_cast<std::uint32_t>(x)
+                                                                                     : fast_state(&x, f);
+                if (i < 16) ids[i] = id;
+                else more.push_back(id);
             }
             out.begin_option();
-            for (std::uint32_t id : ids) out.add(comp(id));
+            for (std::size_t i = 0; i < n; ++i) out.add(comp(i < 16 ? ids[i] : more[i - 16]));
             return;
         }
         std::int64_t xs[8];

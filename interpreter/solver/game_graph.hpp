@@ -23,13 +23,18 @@ inline StateId comp_state(Comp c) { return static_cast<StateId>(c); }
 class OptionSink {
 public:
     explicit OptionSink(std::vector<std::uint64_t>& buf) : buf_(buf) {}
-    void begin_option() { buf_.push_back(header_bit); }
+    void begin_option() {
+        buf_.push_back(header_bit);
+        ++options_;
+    }
     void add(Comp c) { buf_.push_back(c); }
+    std::size_t options() const { return options_; }
 
     static constexpr std::uint64_t header_bit = std::uint64_t{1} << 63;
 
 private:
     std::vector<std::uint64_t>& buf_;
+    std::size_t options_ = 0;
 };
 
 class GameGraph {

@@ -56,6 +56,7 @@ void Solver::expand_into(Frame& frame) {
     ++stats_.expansions;
     tables_[comp_graph(frame.comp)].graph->expand(comp_state(frame.comp), sink);  // may re-enter the solver
     Frame& f = frames_[index];
+    f.options = sink.options();
     f.cursor = f.begin;
     f.end = buf_.size();
     f.loaded = true;
@@ -106,8 +107,7 @@ std::uint32_t Solver::grundy(Comp root) {
             // Every component is known: mex over the options' xors. A value
             // of at least the option count cannot be the mex, so the bitset
             // needs no more bits than there are options.
-            std::size_t n_options = 0;
-            for (std::size_t i = f->begin; i < f->end; ++i) n_options += (buf_[i] & OptionSink::header_bit) != 0;
+            const std::size_t n_options = f->options;
             mex_bits_.assign(n_options / 64 + 1, 0);
             std::uint32_t acc = 0;
             bool open = false;

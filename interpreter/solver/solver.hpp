@@ -86,6 +86,7 @@ private:
     struct Frame {
         Comp comp;
         std::size_t begin, cursor, end;     // this state's options in buf_
+        std::size_t options = 0;            // how many (headers in buf_)
         bool loaded = true;                 // its options are in buf_ now
         bool regenerate = false;            // drop them before descending; expand again after
     };

@@ -29,7 +29,7 @@ public:
     }
 
     void set(std::uint32_t i, std::uint32_t v) {
-        Page& p = make_page(i);
+        Page& p = const_cast<Page&>(page(i) ? *page(i) : make_page(i));
         std::uint32_t j = i & (page_size - 1);
         if (!p.wide && v < narrow_on_path) {
             p.narrow[j] = static_cast<std::uint8_t>(v);
@@ -45,6 +45,7 @@ public:
     void clear() {
         dirs_.clear();
         bytes_ = 0;
+        last_page_ = nullptr;
     }
 
 private:
@@ -59,9 +60,16 @@ private:
     using Dir = std::array<std::unique_ptr<Page>, dir_size>;
 
     const Page* page(std::uint32_t i) const {
+        std::uint32_t p = i >> page_bits;
+        if (p == last_index_ && last_page_) return last_page_;  // runs of nearby ids are the rule
         std::uint32_t d = i >> (page_bits + dir_bits);
         if (d >= dirs_.size() || !dirs_[d]) return nullptr;
-        return (*dirs_[d])[(i >> page_bits) & (dir_size - 1)].get();
+        const Page* found = (*dirs_[d])[p & (dir_size - 1)].get();
+        if (found) {
+            last_index_ = p;
+            last_page_ = found;
+        }
+        return found;
     }
     Page& make_page(std::uint32_t i) {
         std::uint32_t d = i >> (page_bits + dir_bits);
@@ -91,6 +99,8 @@ private:
 
     std::vector<std::unique_ptr<Dir>> dirs_;
     std::size_t bytes_ = 0;
+    mutable std::uint32_t last_index_ = 0;     // a one-page cache for get()
+    mutable const Page* last_page_ = nullptr;
 };
 
 }  // namespace grundy::solver
