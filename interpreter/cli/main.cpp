@@ -30,7 +30,7 @@ commands:
   repl [FILE...]           explore interactively (:help lists the commands)
 
 options:
-  --max-states N           stop a solve after N states (default 100000000)
+  --max-states N           stop when the run has counted N states (default 10^8)
   --json                   run: one JSON object per line for each print, table,
                            assert, check and error, then a summary;
                            eval: print each value as JSON
