@@ -28,9 +28,13 @@ public:
         ++options_;
     }
     void add(Comp c) { buf_.push_back(c); }
+    // A part whose value the game already knows (Solver::known): saves the
+    // solver a lookup. Parts of one option may be given either way.
+    void add_value(std::uint32_t v) { buf_.push_back(resolved_bit | v); }
     std::size_t options() const { return options_; }
 
     static constexpr std::uint64_t header_bit = std::uint64_t{1} << 63;
+    static constexpr std::uint64_t resolved_bit = std::uint64_t{1} << 62;
 
 private:
     std::vector<std::uint64_t>& buf_;

@@ -47,6 +47,9 @@ public:
     std::uint32_t add_graph(GameGraph* g);                  // returns the graph's number
 
     std::uint32_t grundy(Comp c);                           // normal-play value of one component
+    // The value of c if it is known, else a number >= known_limit.
+    std::uint32_t known(Comp c) const { return peek(c); }
+    static constexpr std::uint32_t known_limit = 0xFFFFFFFE;
     std::uint32_t grundy(std::span<const Comp> sum);        // xor of the components' values
     bool misere_p(std::span<const Comp> sum);               // is the sum a P-position under misère play?
 
@@ -97,9 +100,9 @@ private:
 
     void expand_into(Frame& f);
 
-    // An options-buffer entry whose component's value is known (pass 1 of
-    // a state's search) holds the value itself, tagged with this bit.
-    static constexpr std::uint64_t resolved_bit = std::uint64_t{1} << 62;
+    // An options-buffer entry whose component's value is known holds the
+    // value itself, tagged with this bit (by the game, or by pass 1).
+    static constexpr std::uint64_t resolved_bit = OptionSink::resolved_bit;
 
     void set(Comp c, std::uint32_t v) {
         Table& t = tables_[comp_graph(c)];

@@ -108,7 +108,8 @@ Value make_list(std::span<const Value> items) { return make_seq(Kind::list, item
 Value make_list(std::vector<Value>&& items) { return build_seq(Kind::list, items.begin(), items.size(), true); }
 
 Value make_set(std::vector<Value> items) {
-    std::sort(items.begin(), items.end());
+    // Sets built from sets or ranges arrive sorted; checking is linear.
+    if (!std::is_sorted(items.begin(), items.end())) std::sort(items.begin(), items.end());
     items.erase(std::unique(items.begin(), items.end()), items.end());
     return build_seq(Kind::set, items.begin(), items.size(), true);
 }
