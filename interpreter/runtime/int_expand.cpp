@@ -77,7 +77,7 @@ void Instance::fast_move(const intpath::Move& m, std::size_t gen, const intpath:
             // When every part's value is known (queries that climb in size
             // make this the rule), the option is its xor: one entry.
             std::uint32_t x = 0;
-            bool all_known = true;
+            bool all_known = out.values_ok();
             for (std::size_t i = 0; i < n && all_known; ++i) {
                 std::uint32_t v = ctx_.solver.known(comp(i < 16 ? ids[i] : more[i - 16]));
                 all_known = v < solver::Solver::known_limit;

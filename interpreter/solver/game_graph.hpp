@@ -22,7 +22,9 @@ inline StateId comp_state(Comp c) { return static_cast<StateId>(c); }
 // the empty sum (value 0).
 class OptionSink {
 public:
-    explicit OptionSink(std::vector<std::uint64_t>& buf) : buf_(buf) {}
+    // `values_ok`: the receiver takes add_value (a search for values does;
+    // a listing of moves needs every component).
+    OptionSink(std::vector<std::uint64_t>& buf, bool values_ok) : buf_(buf), values_ok_(values_ok) {}
     void begin_option() {
         buf_.push_back(header_bit);
         ++options_;
@@ -31,6 +33,7 @@ public:
     // A part whose value the game already knows (Solver::known): saves the
     // solver a lookup. Parts of one option may be given either way.
     void add_value(std::uint32_t v) { buf_.push_back(resolved_bit | v); }
+    bool values_ok() const { return values_ok_; }
     std::size_t options() const { return options_; }
 
     static constexpr std::uint64_t header_bit = std::uint64_t{1} << 63;
@@ -38,6 +41,7 @@ public:
 
 private:
     std::vector<std::uint64_t>& buf_;
+    bool values_ok_;
     std::size_t options_ = 0;
 };
 

@@ -52,7 +52,7 @@ void Solver::push_frame(Comp c) {
 
 void Solver::expand_into(Frame& frame) {
     std::size_t index = static_cast<std::size_t>(&frame - frames_.data());
-    OptionSink sink(buf_);
+    OptionSink sink(buf_, true);
     ++stats_.expansions;
     tables_[comp_graph(frame.comp)].graph->expand(comp_state(frame.comp), sink);  // may re-enter the solver
     Frame& f = frames_[index];
@@ -158,7 +158,7 @@ std::vector<std::vector<Comp>> Solver::options(Comp c) {
     const std::size_t base = buf_.size();
     std::vector<std::vector<Comp>> out;
     try {
-        OptionSink sink(buf_);
+        OptionSink sink(buf_, false);
         ++stats_.expansions;
         tables_[comp_graph(c)].graph->expand(comp_state(c), sink);
     } catch (...) {
