@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "ast.hpp"
+#include "interpreter/support/quote.hpp"
 
 namespace grundy::ast {
 
@@ -63,20 +64,6 @@ int level(const Expr& e) {
     }
 }
 
-std::string quote(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\t': out += "\\t"; break;
-            default: out += c;
-        }
-    }
-    return out + "\"";
-}
-
 std::string sub(const Expr& e, int min_level) {
     std::string s = to_source(e);
     return level(e) < min_level ? "(" + s + ")" : s;
@@ -126,7 +113,7 @@ std::string to_source(const Pattern& p) {
 std::string to_source(const Expr& e) {
     switch (e.kind) {
         case ExprKind::int_lit: return std::to_string(e.int_value);
-        case ExprKind::str_lit: return quote(e.text);
+        case ExprKind::str_lit: return quoted(e.text);
         case ExprKind::bool_lit: return e.int_value ? "true" : "false";
         case ExprKind::name: return e.text;
         case ExprKind::unary: return "-" + sub(*e.items[0], l_unary);
@@ -180,7 +167,7 @@ std::string to_source(const GameDef& g) {
 std::string to_source(const Stmt& s, int indent) {
     std::string pad(4 * indent, ' ');
     switch (s.kind) {
-        case StmtKind::import_file: return pad + "import " + quote(s.path);
+        case StmtKind::import_file: return pad + "import " + quoted(s.path);
         case StmtKind::let: return pad + "let " + to_source(*s.pattern) + " = " + to_source(*s.exprs[0]);
         case StmtKind::fn:
             return pad + "fn " + s.fn->name + "(" + params_source(s.fn->params) + ") = " + to_source(*s.fn->body);

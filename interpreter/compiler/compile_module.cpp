@@ -186,18 +186,21 @@ private:
     }
 
     // ---- pass 2: functions and games ---------------------------------------------
+    void check_unique(const std::vector<ast::Param>& params, const char* what) {
+        for (std::size_t i = 0; i < params.size(); ++i)
+            for (std::size_t j = 0; j < i; ++j)
+                if (params[j].name == params[i].name)
+                    error(params[i].loc, static_cast<std::uint32_t>(params[i].name.size()),
+                          fmt::format("{} `{}` appears twice", what, params[i].name));
+    }
+
     void compile_fn(CompiledFn& fn, const ast::FnDef& def, const CompiledGame* game,
                     const std::unordered_map<std::string, const CompiledFn*>& game_fns) {
         Unit u;
         u.game = game;
         u.game_fns = game_fns;
-        for (std::size_t i = 0; i < def.params.size(); ++i) {
-            for (std::size_t j = 0; j < i; ++j)
-                if (def.params[j].name == def.params[i].name)
-                    error(def.params[i].loc, static_cast<std::uint32_t>(def.params[i].name.size()),
-                          fmt::format("parameter `{}` appears twice", def.params[i].name));
-            u.declare(def.params[i].name);
-        }
+        check_unique(def.params, "parameter");
+        for (auto& p : def.params) u.declare(p.name);
         Unit* saved = unit_;
         bool saved_top = top_level_;
         unit_ = &u;
@@ -211,11 +214,7 @@ private:
 
     void compile_game(CompiledGame& cg, const ast::GameDef& gd) {
         const std::size_t errors_before = errors_.size();
-        for (std::size_t i = 0; i < gd.params.size(); ++i)
-            for (std::size_t j = 0; j < i; ++j)
-                if (gd.params[j].name == gd.params[i].name)
-                    error(gd.params[i].loc, static_cast<std::uint32_t>(gd.params[i].name.size()),
-                          fmt::format("rule parameter `{}` appears twice", gd.params[i].name));
+        check_unique(gd.params, "rule parameter");
         if (!gd.position) {
             error(gd.loc, static_cast<std::uint32_t>(gd.name.size()),
                   fmt::format("game `{}` has no 'position' line: say what a position is, e.g. 'position n'", gd.name));

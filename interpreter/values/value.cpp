@@ -1,5 +1,7 @@
 #include "value.hpp"
 
+#include "interpreter/support/quote.hpp"
+
 #include <algorithm>
 #include <new>
 
@@ -244,20 +246,6 @@ std::uint64_t hash(const Value& v) {
 
 namespace {
 
-void print_string(const std::string& s, std::string& out) {
-    out += '"';
-    for (char c : s) {
-        switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\t': out += "\\t"; break;
-            default: out += c;
-        }
-    }
-    out += '"';
-}
-
 void print_items(const SeqObj& s, std::string& out) {
     for (std::uint32_t i = 0; i < s.size; ++i) {
         if (i) out += ", ";
@@ -272,7 +260,7 @@ void print(const Value& v, std::string& out) {
         case Kind::none: out += "<none>"; break;
         case Kind::boolean: out += v.as_bool() ? "true" : "false"; break;
         case Kind::integer: out += std::to_string(v.as_int()); break;
-        case Kind::string: print_string(v.str().text, out); break;
+        case Kind::string: append_quoted(v.str().text, out); break;
         case Kind::tuple:
             out += '(';
             print_items(v.seq(), out);
