@@ -122,9 +122,25 @@ private:
         if (!p.is_tuple()) out.push_back(p.name);
         for (auto& item : p.items) collect(item, out);
     }
+    // Hoisting runs an expression once per instance instead of once per
+    // state: only for expressions that read no register and call nothing
+    // but pure builtins (not read_int, nor a user function that might).
     bool constant(const Expr& e) const {
         std::vector<std::string> bound;
-        return !reads_registers(e, bound);
+        return !reads_registers(e, bound) && pure(e);
+    }
+    bool pure(const Expr& e) const {
+        if (e.kind == ExprKind::call) {
+            const Expr& callee = *e.items[0];
+            if (callee.kind != ExprKind::name || shadowed(callee.text) || callee.text == "read_int" ||
+                callee.text == "read_ints" || callee.text == "split")
+                return false;
+        }
+        for (auto& item : e.items)
+            if (!pure(*item)) return false;
+        for (auto& gen : e.gens.gens)
+            if (!pure(*gen.iterable)) return false;
+        return !e.gens.where || pure(*e.gens.where);
     }
 
     // ---- hoisted values ---------------------------------------------------------

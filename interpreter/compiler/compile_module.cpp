@@ -430,7 +430,10 @@ private:
         if (auto fold = fused_fold(e, n)) return fold;
         if (const Builtin* b = find_builtin(n)) {
             check_arity(e, fmt::format("{}()", n), b->min_args, b->max_args < 0 ? SIZE_MAX : b->max_args);
-            return with_args(std::make_unique<nodes::CallBuiltin>(e.loc, e.length, b), e);
+            auto call = std::make_unique<nodes::CallBuiltin>(e.loc, e.length, b);
+            if (e.items.size() == 2 && (n == "sg" || n == "outcome"))
+                call->query = n == "sg" ? nodes::CallBuiltin::Query::sg : nodes::CallBuiltin::Query::outcome;
+            return with_args(std::move(call), e);
         }
         for (std::size_t i = 1; i < e.items.size(); ++i) expr(*e.items[i]);
         return unknown(callee);

@@ -227,14 +227,15 @@ Value Fold::eval(Env& env) const {
                 case Op::any:
                 case Op::all:
                     ops::expect_bool(v, op == Op::any ? "each element given to any()" : "each element given to all()");
-                    if (acc.is(Kind::none)) acc = Value::boolean(op == Op::all);
                     if (v.as_bool() == (op == Op::any)) acc = Value::boolean(op == Op::any);
                     break;
                 case Op::len: break;
             }
             return Value();
         });
-        return true;
+        // any and all stop at the first element that decides, as they do
+        // on a list: later elements are not looked at.
+        return !((op == Op::any || op == Op::all) && !acc.is(Kind::none));
     });
     switch (op) {
         case Op::len: return Value::integer(count);
@@ -264,6 +265,18 @@ Value CallFn::eval(Env& env) const {
 }
 
 Value CallBuiltin::eval(Env& env) const {
+    if (query != Query::none) {
+        Component c;
+        if (args[0]->eval_component(env, c)) {
+            std::uint32_t v = 0;
+            located(*this, [&] {
+                v = env.ctx.solver.grundy(solver::make_comp(c.game->index(), c.state));
+                return Value();
+            });
+            if (query == Query::sg) return Value::integer(v);
+            return make_string(v == 0 ? "P" : "N");
+        }
+    }
     ArgValues values = eval_all(env, args);
     return located(*this, [&] { return builtin->fn(env.ctx, span_of(values)); });
 }
@@ -274,6 +287,31 @@ Value CallGame::eval(Env& env) const {
         if (game->has_params) return make_rules(&env.ctx.instance(*game, grundy::make_tuple(span_of(values))));
         return plain_instance(env, *game).position(span_of(values), *this);
     });
+}
+
+bool CallGame::eval_component(Env& env, Component& out) const {
+    if (game->has_params) return false;
+    ArgValues values = eval_all(env, args);
+    Instance& inst = plain_instance(env, *game);
+    out = Component{&inst, 0};
+    located(*this, [&] {
+        out.state = inst.position_state(span_of(values), *this);
+        return Value();
+    });
+    return true;
+}
+
+bool CallValue::eval_component(Env& env, Component& out) const {
+    Value f = callee->eval(env);
+    if (!f.is(Kind::rules)) return false;  // eval() reports it
+    ArgValues values = eval_all(env, args);
+    auto* inst = static_cast<Instance*>(f.rules().game);
+    out = Component{inst, 0};
+    located(*this, [&] {
+        out.state = inst->position_state(span_of(values), *this);
+        return Value();
+    });
+    return true;
 }
 
 Value CallValue::eval(Env& env) const {

@@ -117,7 +117,8 @@ struct Comprehension final : Code {
 };
 
 // sum, len, min, max, any, all of a list comprehension, without building
-// the list: the same result, in constant memory.
+// the list: the same result, in constant memory. any and all stop at the
+// first element that decides.
 struct Fold final : Code {
     enum class Op { sum, len, min, max, any, all } op;
     CodePtr element;
@@ -142,6 +143,7 @@ struct CallFn final : Code {
 struct CallBuiltin final : Code {
     const Builtin* builtin;
     std::vector<CodePtr> args;
+    enum class Query { none, sg, outcome } query = Query::none;  // asked of one component directly
     CallBuiltin(Loc l, std::uint32_t n, const Builtin* b) : Code(l, n), builtin(b) {}
     Value eval(Env& env) const override;
 };
@@ -152,6 +154,7 @@ struct CallGame final : Code {
     std::vector<CodePtr> args;
     CallGame(Loc l, std::uint32_t n, const CompiledGame* g) : Code(l, n), game(g) {}
     Value eval(Env& env) const override;
+    bool eval_component(Env& env, Component& out) const override;
 };
 
 // `f(args)` where f is a value: a ruleset makes a position.
@@ -160,6 +163,7 @@ struct CallValue final : Code {
     std::vector<CodePtr> args;
     CallValue(Loc l, std::uint32_t n, CodePtr c) : Code(l, n), callee(std::move(c)) {}
     Value eval(Env& env) const override;
+    bool eval_component(Env& env, Component& out) const override;
 };
 
 // split(a, b, ...): a sum of states of the game whose move is running.

@@ -20,7 +20,7 @@ namespace {
 // The value a binder bound, read back from the frame (for messages).
 Value bound_value(const Binder& b, Env& env) {
     if (b.slot >= 0) return env.slots[b.slot];
-    if (!b.is_tuple) return make_string("_");
+    if (!b.is_tuple) return Value();  // `_`: nothing bound; tables show `_`
     std::vector<Value> parts;
     for (const Binder& item : b.items) parts.push_back(bound_value(item, env));
     return grundy::make_tuple(parts);

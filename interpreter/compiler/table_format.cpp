@@ -12,6 +12,15 @@ namespace grundy {
 
 namespace {
 
+// A key as shown: what `_` matched is not bound, and shows as `_`.
+std::string key_text(const Value& v) {
+    if (v.is(Kind::none)) return "_";
+    if (!v.is(Kind::tuple)) return repr(v);
+    std::string out = "(";
+    for (std::uint32_t i = 0; i < v.seq().size; ++i) out += (i ? ", " : "") + key_text(v.seq()[i]);
+    return out + (v.seq().size == 1 ? ",)" : ")");
+}
+
 bool all_ints(const std::vector<TableRow>& rows, std::size_t k) {
     return std::all_of(rows.begin(), rows.end(), [&](const TableRow& r) { return r.keys[k].is(Kind::integer); });
 }
@@ -103,7 +112,7 @@ std::string format_table(const std::string& text, const std::vector<std::string>
     if (names.size() == 2 && all_ints(rows, 0) && all_ints(rows, 1)) return out + two_way_grid(names, rows);
     for (auto& r : rows) {
         std::string keys;
-        for (std::size_t i = 0; i < names.size(); ++i) keys += (i ? ", " : "") + names[i] + " = " + repr(r.keys[i]);
+        for (std::size_t i = 0; i < names.size(); ++i) keys += (i ? ", " : "") + names[i] + " = " + key_text(r.keys[i]);
         out += keys + ": " + repr(r.value) + "\n";
     }
     return out;
@@ -120,7 +129,7 @@ std::string table_csv(const std::vector<std::string>& names, const std::vector<T
     for (auto& n : names) out += field(n) + ",";
     out += "value\n";
     for (auto& r : rows) {
-        for (auto& k : r.keys) out += field(display(k)) + ",";
+        for (auto& k : r.keys) out += field(k.is(Kind::string) ? display(k) : key_text(k)) + ",";
         out += field(display(r.value)) + "\n";
     }
     return out;

@@ -1,5 +1,6 @@
 #include "context.hpp"
 
+#include <cctype>
 #include <charconv>
 #include <fmt/format.h>
 
@@ -43,8 +44,14 @@ Instance& Context::instance(const CompiledGame& game, const Value& args) {
 }
 
 bool Context::read_int(std::int64_t& out) {
-    char word[128];
-    if (std::fscanf(input_, "%127s", word) != 1 || word[0] == '\0') return false;
+    std::string word;
+    int c;
+    while ((c = std::fgetc(input_)) != EOF && std::isspace(c)) {}
+    while (c != EOF && c != '\0' && !std::isspace(c)) {
+        word += static_cast<char>(c);
+        c = std::fgetc(input_);
+    }
+    if (word.empty()) return false;
     std::string_view w(word);
     auto [end, ec] = std::from_chars(w.data(), w.data() + w.size(), out);
     if (ec == std::errc::result_out_of_range)

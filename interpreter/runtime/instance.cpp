@@ -33,6 +33,10 @@ std::uint32_t Instance::make_state(const Value& raw, const Code& where) {
 }
 
 Value Instance::position(std::span<const Value> args, const Code& call) {
+    return make_position(Components{Component{this, position_state(args, call)}}, false);
+}
+
+std::uint32_t Instance::position_state(std::span<const Value> args, const Code& call) {
     std::size_t arity = game_.position_args;
     if (args.size() != arity)
         call.error(fmt::format("a position of `{}` takes {} argument{}, not {}", game_.name, arity,
@@ -50,7 +54,7 @@ Value Instance::position(std::span<const Value> args, const Code& call) {
     } else {
         id = make_state(game_.position.is_tuple ? grundy::make_tuple(args) : args[0], call);
     }
-    return make_position(Components{Component{this, id}}, false);
+    return id;
 }
 
 void Instance::expand(solver::StateId s, solver::OptionSink& out) {

@@ -27,6 +27,7 @@ public:
     std::uint32_t make_state(const Value& raw, const Code& where);
     // `Name(args)`: through `start` when the game has one.
     Value position(std::span<const Value> args, const Code& call);
+    std::uint32_t position_state(std::span<const Value> args, const Code& call);  // the same, as a state id
     solver::Comp comp(std::uint32_t state) const { return solver::make_comp(graph_, state); }
     std::size_t state_count() const { return table_.size(); }
     std::size_t memory_bytes() const { return table_.memory_bytes(); }

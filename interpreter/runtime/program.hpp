@@ -37,6 +37,9 @@ public:
     // The value in place, when this code names a stored value (a local, a
     // rule parameter): lets operators read it without copying.
     virtual const Value* peek(Env&) const { return nullptr; }
+    // A position of one component, without making a position value: for
+    // sg(G(n)) and outcome(G(n)), the commonest queries. False: not this kind of code.
+    virtual bool eval_component(Env&, Component&) const { return false; }
     // Iterates the value this code denotes; ranges override it to avoid
     // building a range object. `f` returns false to stop.
     virtual void iterate(Env& env, FunctionRef<bool(const Value&)> f) const;

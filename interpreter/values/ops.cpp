@@ -187,13 +187,21 @@ Value char_at(const Value& s, std::size_t i) {
 Value index(const Value& base, const Value& iv) {
     if (!iv.is(Kind::integer))
         throw ValueError(fmt::format("an index must be an int, not {}", kind_name(iv.kind())));
+    if (base.is(Kind::range)) {
+        // Exact even for ranges too long to count: 128-bit arithmetic.
+        __int128 lo = base.range().lo, hi = base.range().hi, i = iv.as_int();
+        __int128 count = hi < lo ? 0 : hi - lo + 1;
+        if (i < -count || i >= count)
+            throw ValueError(fmt::format("index {} is out of range for a range of {} ints", iv.as_int(),
+                                         count > INT64_MAX ? std::string("more than 2^63") : std::to_string(static_cast<std::int64_t>(count))));
+        return Value::integer(static_cast<std::int64_t>(i < 0 ? hi + 1 + i : lo + i));
+    }
     std::int64_t n;
     switch (base.kind()) {
         case Kind::tuple:
         case Kind::list:
         case Kind::set:
-        case Kind::string:
-        case Kind::range: n = length(base); break;
+        case Kind::string: n = length(base); break;
         default: throw ValueError(fmt::format("cannot index {}", kind_name(base.kind())));
     }
     std::int64_t i = iv.as_int();
@@ -202,7 +210,6 @@ Value index(const Value& base, const Value& iv) {
     if (i < 0) i += n;
     switch (base.kind()) {
         case Kind::string: return char_at(base, static_cast<std::size_t>(i));
-        case Kind::range: return Value::integer(base.range().lo + i);
         default: return base.seq()[static_cast<std::size_t>(i)];
     }
 }
