@@ -148,3 +148,22 @@ TEST_CASE("reading input rejects what is not a 64-bit int", "[eval]") {
           std::string::npos);
     CHECK(run_program("print read_int()", "twelve").err.find("is not an int") != std::string::npos);
 }
+
+TEST_CASE("the int path never hoists input: rules read it per state, as written", "[eval]") {
+    CHECK(output_of("game G { position n; move where n > 0 and n <= read_int() => n - 1 }\n"
+                    "print sg(G(3)), read_ints()",
+                    "5 0") == "1 []\n");
+}
+
+TEST_CASE("folded any and all stop at the deciding element, as on a list", "[eval]") {
+    CHECK(output_of("print any([x for x in [true, 1]]), all([x for x in [false, 1]])") == "true false\n");
+    CHECK(output_of("print any([x > 3 for x in 0..9223372036854775807])") == "true\n");
+}
+
+TEST_CASE("ranges too long to count still index exactly", "[eval]") {
+    CHECK(output_of("print (0..9223372036854775807)[5], (0..9223372036854775807)[-1]") == "5 9223372036854775807\n");
+}
+
+TEST_CASE("a wildcard in a table key shows as _", "[eval]") {
+    CHECK(output_of("table x for (x, _) in [(1, 2)]") == "x for (x, _) in [(1, 2)]\n(x, _) = (1, _): 1\n");
+}
