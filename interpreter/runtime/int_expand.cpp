@@ -108,6 +108,7 @@ void Instance::fast_move(const intpath::Move& m, std::size_t gen, const intpath:
     }
     std::int64_t lo = g.lo->eval(f), hi = g.hi->eval(f);
     for (std::int64_t x = lo; x <= hi; ++x) {
+        if (((x - lo) & 0xFFFF) == 0xFFFF) poll_interrupt();  // a state with very many moves
         f.r[g.reg] = x;
         fast_move(m, gen + 1, f, out);
         if (x == hi) break;
