@@ -2,6 +2,7 @@
 // each `build_*` function turns one kind of node into its AST node.
 #include "parser.hpp"
 
+#include <tao/pegtl/contrib/limit_depth.hpp>
 #include <tao/pegtl/contrib/parse_tree.hpp>
 
 #include "errors.hpp"
@@ -53,11 +54,12 @@ public:
         std::string_view s = n.string_view();
         while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r'))
             s.remove_suffix(1);
+        // Underlines stop at the line's end and at 200 bytes: enough to show
+        // where, and linear on long one-line nests.
         std::uint32_t w = 0;
-        for (char c : s) {
-            if (c == '\n') break;
-            if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++w;
-        }
+        std::size_t limit = std::min<std::size_t>(s.size(), 200);
+        for (std::size_t i = 0; i < limit && s[i] != '\n'; ++i)
+            if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) ++w;
         return w == 0 ? 1 : w;
     }
 
@@ -401,12 +403,19 @@ void check_nesting(const Source& src, std::uint32_t id) {
     }
 }
 
+// Bounds the parser's recursion: prefix operators and `if` chains nest
+// without brackets, so the bracket check alone does not bound it.
+template <typename Rule> struct depth_limit : p::limit_depth<max_rule_depth> {};
+
 template <typename Top>
 std::unique_ptr<Node> parse_tree(const Source& src, std::uint32_t id) {
     p::memory_input<> in(src.text(), src.name());
     try {
-        return pt::parse<Top, selector, p::nothing, g::control>(in);
+        return pt::parse<Top, selector, depth_limit, g::control>(in);
     } catch (const p::parse_error& e) {
+        if (std::string(e.message()) == "maximum parser rule nesting depth exceeded")
+            fail(Loc{id, static_cast<std::uint32_t>(e.positions().front().byte)},
+                 "the expression is nested too deeply");
         // An error at the end of the text is shown just after the last
         // token, where the missing piece belongs, not on an empty line.
         auto offset = static_cast<std::uint32_t>(e.positions().front().byte);

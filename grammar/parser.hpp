@@ -24,5 +24,7 @@ bool ends_early(const SourceManager& sm, const DiagnosticError& e);
 // Brackets nest at most this deep: the parser recurses on nesting, and a
 // bound keeps hostile input from exhausting the stack.
 inline constexpr int max_nesting = 200;
+// Rule nesting bound for the parser (each bracket costs about 20 rules).
+inline constexpr std::size_t max_rule_depth = 8000;
 
 }  // namespace grundy

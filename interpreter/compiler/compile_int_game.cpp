@@ -46,7 +46,7 @@ private:
         } else {
             declare(pos.name);
         }
-        g->arity = static_cast<std::uint32_t>(regs_.size());
+        g->arity = next_reg_;
         game_ = g.get();
         if (gd.canonical) {
             // The canonical form reads the new state from registers of its
@@ -85,7 +85,7 @@ private:
     // ---- names and registers ------------------------------------------------
     std::uint32_t declare(const std::string& name) {
         if (next_reg_ >= IntGame::max_registers) throw GiveUp{};
-        regs_.emplace_back(name, next_reg_);
+        if (name != "_") regs_.emplace_back(name, next_reg_);  // `_` holds a part but binds no name
         return next_reg_++;
     }
     const std::uint32_t* find(const std::string& name) const {

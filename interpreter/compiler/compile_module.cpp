@@ -73,6 +73,10 @@ public:
     ModuleCompiler(const SourceManager& sm, Globals& g, const CompileOptions& o) : sm_(sm), g_(g), opts_(o) {}
 
     CompiledModule run(const ast::Module& m) {
+        // The REPL may redefine names; an entry that fails to compile must
+        // leave the old definitions in place.
+        std::unordered_map<std::string, Global> before;
+        if (opts_.redefine) before = g_.names;
         declare_all(m);
         for (auto& [fn, def] : fn_bodies_) compile_fn(*fn, *def, nullptr, {});
         for (auto& [game, def] : game_bodies_) compile_game(*game, *def);
@@ -84,6 +88,7 @@ public:
             if (auto c = stmt(*s, true)) out.stmts.push_back(std::move(c));
         out.slots = top.max;
         if (!errors_.empty()) {
+            if (opts_.redefine) g_.names = std::move(before);
             std::stable_sort(errors_.begin(), errors_.end(), [](const Diagnostic& a, const Diagnostic& b) {
                 return a.loc.source != b.loc.source ? a.loc.source < b.loc.source : a.loc.offset < b.loc.offset;
             });
@@ -610,14 +615,14 @@ private:
         if (p.name == "_") return b;
         pending_lets_.erase(p.name);
         auto it = g_.names.find(p.name);
-        if (opts_.redefine && it != g_.names.end() && it->second.kind != Global::Kind::let) it = g_.names.end();
-        if (it == g_.names.end() || (opts_.redefine && it->second.loc.offset != p.loc.offset) ||
-            (opts_.redefine && it->second.loc.source != p.loc.source)) {
-            // The REPL binds the name anew; code compiled before keeps the old value.
+        if (it == g_.names.end() || it->second.kind != Global::Kind::let) {
+            // A new global (or, in the REPL, a let replacing a fn or game).
             g_.names[p.name] = Global{Global::Kind::let, static_cast<std::uint32_t>(g_.lets.size()), p.loc};
             g_.lets.emplace_back();
             it = g_.names.find(p.name);
         }
+        // A let given again in the REPL reuses its slot: the value changes
+        // only when the new one has been computed, and functions see it.
         b.slot = static_cast<int>(it->second.index);
         return b;
     }

@@ -84,6 +84,10 @@ Status Interpreter::execute(std::uint32_t source, Mode mode) {
                 s->exec(env, reporter);
             } catch (const solver::SolveError& e) {
                 fail(s->loc(), e.what(), s->length());
+            } catch (const std::bad_alloc&) {
+                fail(s->loc(),
+                     "out of memory: this needs more memory than the machine has (--max-states bounds a solve)",
+                     s->length());
             }
             flush();
         }

@@ -24,7 +24,9 @@ bool Instance::prepare_fast() {
                 continue;
             }
             if (!(v.is(Kind::range) || v.is(Kind::list) || v.is(Kind::tuple) || v.is(Kind::set))) return false;
-            if (v.is(Kind::range) && v.range().count() > (1 << 24)) return false;
+            if (v.is(Kind::range) && v.range().hi >= v.range().lo &&
+                static_cast<__int128>(v.range().hi) - v.range().lo >= (1 << 24))
+                return false;
             bool ints = true;
             ops::for_each(v, [&](const Value& x) {
                 ints = x.is(Kind::integer);
@@ -37,6 +39,8 @@ bool Instance::prepare_fast() {
     } catch (const DiagnosticError&) {
         // Hoisting runs code earlier than the rules say; if that fails, the
         // generic path runs it in order and reports what the rules reach.
+        return false;
+    } catch (const ValueError&) {
         return false;
     }
     fast_.state = S::ready;

@@ -106,10 +106,12 @@ bool Solver::misere_p(std::span<const Comp> sum) {
 
     const std::size_t base = m.frames.size();
     auto push = [&](Key key) {
-        charge_state();
-        m.memo.emplace(key, m_on_path);
+        // Sums can grow without end (a move that adds a part); counting
+        // each component keeps memory bounded by the state limit.
+        for (std::size_t i = 0; i < std::max<std::size_t>(key.size(), 1); ++i) charge_state();
         Misere::Frame f;
-        f.children = children_of(key);
+        f.children = children_of(key);  // may throw: nothing is marked yet
+        m.memo.emplace(key, m_on_path);
         f.key = std::move(key);
         m.frames.push_back(std::move(f));
     };

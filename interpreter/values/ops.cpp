@@ -49,11 +49,11 @@ std::int64_t floor_mod(std::int64_t a, std::int64_t b) {
 }
 std::int64_t shl(std::int64_t a, std::int64_t b) {
     if (b < 0) throw ValueError("negative shift count");
-    if (b >= 63 || (a != 0 && (a > (INT64_MAX >> b) || a < (INT64_MIN >> b)))) {
-        if (a != 0) overflow("<<");
-        return 0;
-    }
-    return a * (std::int64_t{1} << b);
+    if (a == 0) return 0;
+    if (b >= 64) overflow("<<");
+    __int128 r = static_cast<__int128>(a) * (static_cast<__int128>(1) << b);
+    if (r > INT64_MAX || r < INT64_MIN) overflow("<<");
+    return static_cast<std::int64_t>(r);
 }
 std::int64_t shr(std::int64_t a, std::int64_t b) {
     if (b < 0) throw ValueError("negative shift count");

@@ -167,3 +167,18 @@ TEST_CASE("ranges too long to count still index exactly", "[eval]") {
 TEST_CASE("a wildcard in a table key shows as _", "[eval]") {
     CHECK(output_of("table x for (x, _) in [(1, 2)]") == "x for (x, _) in [(1, 2)]\n(x, _) = (1, _): 1\n");
 }
+
+TEST_CASE("review findings stay fixed", "[eval]") {
+    // A huge constant range after `in` takes the generic path, not an error.
+    CHECK(output_of("game G { position n; move k in 1..n where k in -1..9223372036854775807 => n - k }\n"
+                    "print sg(G(3)), sg(G(3))") == "3 3\n");
+    // An error inside a misère search leaves nothing marked: the retry reports the same error.
+    auto r = run_program("game B { position n; move where n > 0 => n - 1; move where n == 1 => 10 / (n - 1) }\n"
+                         "print outcome(misere(B(3)))");
+    CHECK(r.err.find("division by zero") != std::string::npos);
+    CHECK(output_of("print -1 << 63, -2 << 62") == "-9223372036854775808 -9223372036854775808\n");
+    CHECK(run_program("print 1 << 63").err.find("integer overflow in '<<'") != std::string::npos);
+    // `_` in a position pattern binds nothing on either path.
+    CHECK(run_program("game P { position (a, _); move where a > 0 => (a - 1, _) }\nprint moves(P(3, 7))").err.find(
+              "unknown name `_`") != std::string::npos);
+}
