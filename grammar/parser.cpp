@@ -2,6 +2,8 @@
 // each `build_*` function turns one kind of node into its AST node.
 #include "parser.hpp"
 
+#include <fmt/format.h>
+
 #include <tao/pegtl/contrib/limit_depth.hpp>
 #include <tao/pegtl/contrib/parse_tree.hpp>
 
@@ -379,11 +381,11 @@ private:
     std::uint32_t source_;
 };
 
-void check_nesting(const Source& src, std::uint32_t id) {
-    int depth = 0;
+// Calls f(offset, char) for each bracket outside strings and comments,
+// up to `end`.
+template <typename F> void scan_brackets(const std::string& t, std::size_t end, F&& f) {
     bool in_string = false, in_comment = false;
-    const std::string& t = src.text();
-    for (std::uint32_t i = 0; i < t.size(); ++i) {
+    for (std::size_t i = 0; i < std::min(end, t.size()); ++i) {
         char c = t[i];
         if (in_comment) {
             in_comment = c != '\n';
@@ -394,13 +396,40 @@ void check_nesting(const Source& src, std::uint32_t id) {
             in_comment = true;
         } else if (c == '"') {
             in_string = true;
-        } else if (c == '(' || c == '[' || c == '{') {
-            if (++depth > max_nesting)
-                fail(Loc{id, i}, "brackets are nested too deeply (more than " + std::to_string(max_nesting) + ")");
-        } else if (c == ')' || c == ']' || c == '}') {
-            --depth;
+        } else if (c == '(' || c == '[' || c == '{' || c == ')' || c == ']' || c == '}') {
+            f(i, c);
         }
     }
+}
+
+// For "expected ')'" and its kin: where the bracket to close was opened,
+// as Lua says it ("to close '(' at line 3").
+std::string opener_note(const Source& src, std::size_t offset, const std::string& message) {
+    char want = message.find("')'") != std::string::npos   ? '('
+                : message.find("']'") != std::string::npos ? '['
+                : message.find("'}'") != std::string::npos ? '{'
+                                                           : 0;
+    if (!want) return "";
+    std::vector<std::size_t> open;
+    scan_brackets(src.text(), offset, [&](std::size_t i, char c) {
+        if (c == '(' || c == '[' || c == '{') open.push_back(i);
+        else if (!open.empty()) open.pop_back();
+    });
+    if (open.empty() || src.text()[open.back()] != want) return "";
+    LineCol lc = src.line_col(static_cast<std::uint32_t>(open.back()));
+    return fmt::format(" (to close '{}' at line {}, column {})", want, lc.line, lc.column);
+}
+
+void check_nesting(const Source& src, std::uint32_t id) {
+    int depth = 0;
+    scan_brackets(src.text(), src.text().size(), [&](std::size_t i, char c) {
+        if (c != '(' && c != '[' && c != '{') {
+            --depth;
+        } else if (++depth > max_nesting) {
+            fail(Loc{id, static_cast<std::uint32_t>(i)},
+                 "brackets are nested too deeply (more than " + std::to_string(max_nesting) + ")");
+        }
+    });
 }
 
 // Bounds the parser's recursion: prefix operators and `if` chains nest
@@ -422,7 +451,9 @@ std::unique_ptr<Node> parse_tree(const Source& src, std::uint32_t id) {
         const std::string& t = src.text();
         std::size_t last = t.find_last_not_of(" \t\r\n");
         if (last != std::string::npos && offset > last + 1) offset = static_cast<std::uint32_t>(last + 1);
-        throw DiagnosticError(Diagnostic{Severity::error, Loc{id, offset}, 1, std::string(e.message())});
+        std::string message(e.message());
+        message += opener_note(src, offset, message);
+        throw DiagnosticError(Diagnostic{Severity::error, Loc{id, offset}, 1, std::move(message)});
     }
 }
 

@@ -73,7 +73,8 @@ TEST_CASE("valid programs parse", "[grammar]") {
 }
 
 TEST_CASE("syntax errors say what was expected, where", "[grammar]") {
-    CHECK(error_of("print (1 + 2\n") == "t.game:1:13: error: expected ')'\nprint (1 + 2\n            ^\n");
+    CHECK(error_of("print (1 + 2\n") ==
+          "t.game:1:13: error: expected ')' (to close '(' at line 1, column 7)\nprint (1 + 2\n            ^\n");
     CHECK(error_of("let = 3").find("1:5: error: expected a name or a tuple pattern after 'let'") != std::string::npos);
     CHECK(error_of("game { }").find("1:6: error: expected the game's name after 'game'") != std::string::npos);
     CHECK(error_of("print 1 +").find("1:10: error: expected an expression") != std::string::npos);
