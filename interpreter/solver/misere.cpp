@@ -7,6 +7,8 @@
 
 #include "solver.hpp"
 
+#include <fmt/format.h>
+
 namespace grundy::solver {
 
 namespace {
@@ -65,6 +67,13 @@ std::uint64_t Solver::memory_bytes() const {
     return total;
 }
 
+void Solver::misere_cycle(const std::vector<Comp>& sum) const {
+    std::string text;
+    for (std::size_t i = 0; i < sum.size(); ++i)
+        text += (i ? " + " : "") + tables_[comp_graph(sum[i])].graph->describe(comp_state(sum[i]));
+    throw SolveError(fmt::format("the game has a cycle under misère play: {} can be reached from itself", text));
+}
+
 bool Solver::misere_p(std::span<const Comp> sum) {
     if (!misere_) misere_ = std::make_unique<Misere>();
     Misere& m = *misere_;
@@ -100,7 +109,7 @@ bool Solver::misere_p(std::span<const Comp> sum) {
     Key root = canonical(Key(sum.begin(), sum.end()));
     if (root.empty()) return false;  // no moves at all: the player to move has already won
     if (auto it = m.memo.find(root); it != m.memo.end()) {
-        if (it->second == m_on_path) throw SolveError("the game has a cycle under misère play");
+        if (it->second == m_on_path) misere_cycle(root);
         return it->second == m_p;
     }
 
@@ -133,7 +142,7 @@ bool Solver::misere_p(std::span<const Comp> sum) {
                     descended = true;
                     break;
                 }
-                if (it->second == m_on_path) throw SolveError("the game has a cycle under misère play");
+                if (it->second == m_on_path) misere_cycle(child);
                 if (it->second == m_p) {
                     result = m_n;
                     break;

@@ -118,6 +118,7 @@ private:
     void push_frame(Comp c);
     void check_interrupt();
     [[noreturn]] void cycle(Comp c);
+    [[noreturn]] void misere_cycle(const std::vector<Comp>& sum) const;
 
     std::vector<Table> tables_;
     std::vector<Frame> frames_;
