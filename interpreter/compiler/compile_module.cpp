@@ -152,10 +152,7 @@ private:
                 case ast::StmtKind::fn: {
                     const ast::FnDef& f = *s->fn;
                     if (!claim(f.name, f.loc, static_cast<std::uint32_t>(f.name.size()))) break;
-                    auto fn = std::make_unique<CompiledFn>();
-                    fn->name = f.name;
-                    fn->loc = f.loc;
-                    fn->arity = static_cast<std::uint32_t>(f.params.size());
+                    auto fn = fn_shell(f);
                     fn_bodies_.emplace_back(fn.get(), &f);
                     g_.names[f.name] = Global{Global::Kind::fn, static_cast<std::uint32_t>(g_.fns.size()), f.loc};
                     g_.fns.push_back(std::move(fn));
@@ -188,6 +185,15 @@ private:
                 default: break;
             }
         }
+    }
+
+    // A function known by name and arity, its body compiled later.
+    static std::unique_ptr<CompiledFn> fn_shell(const ast::FnDef& f) {
+        auto fn = std::make_unique<CompiledFn>();
+        fn->name = f.name;
+        fn->loc = f.loc;
+        fn->arity = static_cast<std::uint32_t>(f.params.size());
+        return fn;
     }
 
     // ---- pass 2: functions and games ---------------------------------------------
@@ -230,10 +236,7 @@ private:
             if (local_fns.count(f.name))
                 error(f.loc, static_cast<std::uint32_t>(f.name.size()),
                       fmt::format("function `{}` is defined twice in game `{}`", f.name, gd.name));
-            auto fn = std::make_unique<CompiledFn>();
-            fn->name = f.name;
-            fn->loc = f.loc;
-            fn->arity = static_cast<std::uint32_t>(f.params.size());
+            auto fn = fn_shell(f);
             local_fns[f.name] = fn.get();
             cg.fns.push_back(std::move(fn));
         }
