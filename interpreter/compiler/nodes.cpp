@@ -1,5 +1,6 @@
 #include "nodes.hpp"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 #include "interpreter/runtime/instance.hpp"
@@ -265,6 +266,23 @@ Value CallFn::eval(Env& env) const {
 }
 
 Value CallBuiltin::eval(Env& env) const {
+    try {
+        return call(env);
+    } catch (DiagnosticError& e) {
+        // An error in a game's rules points into the game; say which query
+        // was solving it (once, for the innermost query).
+        static const std::string_view solving[] = {"sg", "outcome", "moves", "winning_moves"};
+        bool is_query = std::find(std::begin(solving), std::end(solving), builtin->name) != std::end(solving);
+        bool noted = std::any_of(e.diagnostics.begin(), e.diagnostics.end(),
+                                 [](const Diagnostic& d) { return d.severity == Severity::note; });
+        const Diagnostic& first = e.diagnostics.front();
+        if (is_query && !noted && (first.loc.source != loc().source || first.loc.offset != loc().offset))
+            e.diagnostics.push_back(Diagnostic{Severity::note, loc(), length(), "while solving this query"});
+        throw;
+    }
+}
+
+Value CallBuiltin::call(Env& env) const {
     if (query != Query::none) {
         Component c;
         if (args[0]->eval_component(env, c)) {

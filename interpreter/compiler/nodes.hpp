@@ -146,6 +146,7 @@ struct CallBuiltin final : Code {
     enum class Query { none, sg, outcome } query = Query::none;  // asked of one component directly
     CallBuiltin(Loc l, std::uint32_t n, const Builtin* b) : Code(l, n), builtin(b) {}
     Value eval(Env& env) const override;
+    Value call(Env& env) const;
 };
 
 // `G(args)`: rule arguments for a game with parameters, else a position.
