@@ -455,12 +455,8 @@ private:
         if (call.items.size() != 2 || call.items[1]->kind != ExprKind::list_comp) return nullptr;
         for (auto& [name, op] : folds) {
             if (n != name) continue;
-            const Expr& comp = *call.items[1];
             auto f = std::make_unique<nodes::Fold>(call.loc, call.length, op);
-            auto m = unit_->mark();
-            f->gens = gens(comp.gens);
-            f->element = expr(*comp.items[0]);
-            unit_->reset(m);
+            comprehension_parts(*call.items[1], *f);
             return f;
         }
         return nullptr;
@@ -475,12 +471,17 @@ private:
         return d;
     }
 
+    // The generators and the element of `[e for ...]`, in their own scope.
+    template <typename Node> void comprehension_parts(const Expr& comp, Node& node) {
+        auto m = unit_->mark();
+        node.gens = gens(comp.gens);
+        node.element = expr(*comp.items[0]);
+        unit_->reset(m);
+    }
+
     CodePtr comprehension(const Expr& e, Kind kind) {
         auto c = std::make_unique<nodes::Comprehension>(e.loc, e.length, kind);
-        auto m = unit_->mark();
-        c->gens = gens(e.gens);
-        c->element = expr(*e.items[0]);
-        unit_->reset(m);
+        comprehension_parts(e, *c);
         return c;
     }
 
