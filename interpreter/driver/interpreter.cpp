@@ -152,8 +152,8 @@ Status Interpreter::eval(const std::string& name, const std::string& text, Value
         ast::Module m = parse(sources, id, ParseMode::repl);
         if (m.stmts.size() != 1 || m.stmts[0]->kind != ast::StmtKind::expr)
             fail(Loc{id, 0}, "expected one expression");
-        // Compile `let _result = EXPR` style: a one-statement module whose
-        // value we capture through a Show into a private reporter.
+        // The entry compiles as a one-statement module (a Show); its
+        // expression is evaluated here, so the value comes back unprinted.
         CompileOptions opts;
         opts.redefine = true;
         opts.import = [this](const std::string& path, Loc loc) { import(path, loc); };
