@@ -65,11 +65,17 @@ int run_command(const Args& a) {
     return worst;
 }
 
-int eval_command(const Args& a) {
-    Interpreter in;
+// Loads the files' definitions, as `eval` and `graph` take them.
+static bool load_definitions(Interpreter& in, const Args& a) {
     setup(in, a);
     for (const std::string& f : a.files)
-        if (in.load_file(f) != status_ok) return status_error;
+        if (in.load_file(f) != status_ok) return false;
+    return true;
+}
+
+int eval_command(const Args& a) {
+    Interpreter in;
+    if (!load_definitions(in, a)) return status_error;
     for (const std::string& e : a.exprs) {
         Value v;
         if (in.eval(e, v) != status_ok) return status_error;
@@ -80,9 +86,7 @@ int eval_command(const Args& a) {
 
 int graph_command(const Args& a) {
     Interpreter in;
-    setup(in, a);
-    for (const std::string& f : a.files)
-        if (in.load_file(f) != status_ok) return status_error;
+    if (!load_definitions(in, a)) return status_error;
     Value pos;
     Loc where;
     const std::string& expr = a.exprs.front();
