@@ -75,6 +75,15 @@ private:
             } else {
                 m.result = state_result(r);
             }
+            if (!m.gens.empty() && m.gens.back().list < 0 && g->canonical.empty()) {
+                const std::string& var = mv.gens.gens.back().pattern.name;
+                std::vector<const Expr*> parts;
+                if (m.split || g->arity > 1)
+                    for (std::size_t i = m.split ? 1 : 0; i < r.items.size(); ++i) parts.push_back(r.items[i].get());
+                else
+                    parts.push_back(&r);
+                m.affine = std::all_of(parts.begin(), parts.end(), [&](auto* p) { return linearity(*p, var) < 2; });
+            }
             g->moves.push_back(std::move(m));
             regs_.resize(mark);
         }
@@ -141,6 +150,32 @@ private:
         for (auto& gen : e.gens.gens)
             if (!pure(*gen.iterable)) return false;
         return !e.gens.where || pure(*e.gens.where);
+    }
+
+    // 0: e does not read `var`; 1: e is affine in it; 2: anything else.
+    // `var` is the innermost generator's, so a plain name `var` is its register.
+    static int linearity(const Expr& e, const std::string& var) {
+        switch (e.kind) {
+            case ExprKind::int_lit: return 0;
+            case ExprKind::name: return e.text == var ? 1 : 0;
+            case ExprKind::unary: return linearity(*e.items[0], var);
+            case ExprKind::binary: {
+                if (e.op != Op::add && e.op != Op::sub && e.op != Op::mul) break;
+                int a = linearity(*e.items[0], var), b = linearity(*e.items[1], var);
+                if (e.op == Op::mul) return a == 0 ? b : b == 0 ? a : 2;
+                return std::max(a, b);
+            }
+            default: break;
+        }
+        return mentions(e, var) ? 2 : 0;
+    }
+    static bool mentions(const Expr& e, const std::string& var) {
+        if (e.kind == ExprKind::name && e.text == var) return true;
+        for (auto& item : e.items)
+            if (mentions(*item, var)) return true;
+        for (auto& gen : e.gens.gens)
+            if (mentions(*gen.iterable, var)) return true;
+        return e.gens.where && mentions(*e.gens.where, var);
     }
 
     // ---- hoisted values ---------------------------------------------------------

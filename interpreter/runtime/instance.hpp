@@ -35,6 +35,7 @@ public:
     // solver::GameGraph
     void expand(solver::StateId s, solver::OptionSink& out) override;
     std::string describe(solver::StateId s) const override;
+    bool try_grundy(solver::StateId s, std::uint32_t& value) override;  // int_mex.cpp
 
     // GameHandle
     std::uint32_t index() const override { return graph_; }
@@ -46,6 +47,7 @@ private:
     // The int fast path (int_expand.cpp); false when it does not apply.
     bool expand_fast(solver::StateId s, solver::OptionSink& out);
     bool prepare_fast();
+    bool load_fast(solver::StateId s, std::int64_t* regs);
     void fast_move(const intpath::Move& m, std::size_t gen, const intpath::Frame& f, solver::OptionSink& out);
     std::uint32_t fast_state(std::int64_t* xs, const intpath::Frame& f);
 
@@ -55,6 +57,8 @@ private:
     std::uint32_t graph_;
     StateTable table_;
     IntInstanceData fast_;
+    std::vector<std::uint32_t> mex_marks_;  // try_grundy's option values, by stamp
+    std::uint32_t mex_stamp_ = 0;
 };
 
 }  // namespace grundy

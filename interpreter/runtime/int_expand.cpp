@@ -119,14 +119,21 @@ void Instance::fast_move(const intpath::Move& m, std::size_t gen, const intpath:
     }
 }
 
-bool Instance::expand_fast(solver::StateId s, solver::OptionSink& out) {
+// The registers of state s on the fast path: its ints, then the hoisted ints.
+bool Instance::load_fast(solver::StateId s, std::int64_t* regs) {
     if (fast_.state == IntInstanceData::State::unusable) return false;
     if (fast_.state == IntInstanceData::State::unknown && !prepare_fast()) return false;
     const IntGame& g = *game_.fast;
-    std::int64_t regs[IntGame::max_registers];
     if (!table_.state_ints(s, regs)) return false;
     for (std::size_t i = 0; i < g.hoisted.size(); ++i)
         if (!g.hoisted[i].is_list) regs[g.hoisted[i].reg] = fast_.ints[i];
+    return true;
+}
+
+bool Instance::expand_fast(solver::StateId s, solver::OptionSink& out) {
+    const IntGame& g = *game_.fast;
+    std::int64_t regs[IntGame::max_registers];
+    if (!load_fast(s, regs)) return false;
     intpath::Frame f{regs, &fast_};
     if (g.terminal && g.terminal->test(f)) return true;
     for (const intpath::Move& m : g.moves) fast_move(m, 0, f, out);

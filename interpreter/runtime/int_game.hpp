@@ -55,6 +55,10 @@ struct Move {
     bool split = false;                // split(a, b, ...): each result is a state
     std::vector<IntPtr> result;        // the state's ints (or the split's parts)
     const Code* site;                  // the generic result, for locations in messages
+    // The innermost generator is a range and every result is affine in its
+    // variable (`n - k`, `split(a, n - t - a)`): consecutive options have
+    // evenly spaced state ids, so the solver's mex loop steps through them.
+    bool affine = false;
 };
 
 // A value computed once per instance.

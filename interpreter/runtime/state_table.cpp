@@ -111,23 +111,13 @@ std::uint32_t StateTable::intern(const Value& v, bool& is_new) {
 }
 
 std::uint32_t StateTable::intern_ints(const std::int64_t* xs, bool& is_new) {
-    if (arity_ <= 1) {
-        std::int64_t n = xs[0];
-        if (n >= 0 && n < first_general) {
-            is_new = false;
-            return static_cast<std::uint32_t>(n);
-        }
-        return intern_value(Value::integer(n), is_new);
+    std::uint32_t id;
+    if (direct_id(xs, id)) {
+        is_new = false;  // its own id: the solver counts it
+        return id;
     }
-    if (arity_ == 2 && static_cast<std::uint64_t>(xs[0]) < (1u << 15) && static_cast<std::uint64_t>(xs[1]) < (1u << 15)) {
-        is_new = false;
-        return first_direct + static_cast<std::uint32_t>((xs[0] << 15) | xs[1]);
-    }
+    if (arity_ <= 1) return intern_value(Value::integer(xs[0]), is_new);
     std::uint64_t key;
-    if (pack(xs, key, 30 / arity_)) {
-        is_new = false;  // its own id, like an int state: the solver counts it
-        return first_direct + static_cast<std::uint32_t>(key);
-    }
     if (pack(xs, key, 64 / arity_)) return intern_key(key, is_new);
     std::vector<Value> parts;
     for (std::uint32_t i = 0; i < arity_; ++i) parts.push_back(Value::integer(xs[i]));
@@ -138,7 +128,7 @@ Value StateTable::state(std::uint32_t id) const {
     if (id < first_general) return Value::integer(id);
     if (id < first_packed) return values_[id - first_general];
     std::int64_t xs[64];
-    if (id >= first_direct) unpack(id - first_direct, xs, 30 / arity_);
+    if (id >= first_direct) unpack(id - first_direct, xs, direct_bits());
     else unpack(keys_[id - first_packed], xs, 64 / arity_);
     Value parts[64];
     for (std::uint32_t i = 0; i < arity_; ++i) parts[i] = Value::integer(xs[i]);
@@ -152,7 +142,7 @@ bool StateTable::state_ints(std::uint32_t id, std::int64_t* out) const {
         return true;
     }
     if (id >= first_direct) {
-        unpack(id - first_direct, out, 30 / arity_);
+        unpack(id - first_direct, out, direct_bits());
         return true;
     }
     if (id >= first_packed) {

@@ -34,6 +34,27 @@ public:
     // The same for a state given as `arity` ints (one int when arity is 1).
     std::uint32_t intern_ints(const std::int64_t* xs, bool& is_new);
 
+    // The id of a state that is its own id (an int, or a tuple of small
+    // ints side by side, `direct_bits()` each), without a table; false for
+    // any other state.
+    bool direct_id(const std::int64_t* xs, std::uint32_t& id) const {
+        if (arity_ <= 1) {
+            if (xs[0] < 0 || xs[0] >= first_general) return false;
+            id = static_cast<std::uint32_t>(xs[0]);
+            return true;
+        }
+        const unsigned bits = direct_bits();
+        std::uint32_t key = 0;
+        for (std::uint32_t i = 0; i < arity_; ++i) {
+            if (static_cast<std::uint64_t>(xs[i]) >> bits) return false;
+            key = (key << bits) | static_cast<std::uint32_t>(xs[i]);
+        }
+        id = first_direct + key;
+        return true;
+    }
+    unsigned direct_bits() const { return 30 / arity_; }
+    std::uint32_t arity() const { return arity_; }
+
     Value state(std::uint32_t id) const;
     // Loads the ints of state `id` when it is `arity` ints; false otherwise.
     bool state_ints(std::uint32_t id, std::int64_t* out) const;

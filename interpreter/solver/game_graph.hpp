@@ -50,6 +50,10 @@ public:
     virtual ~GameGraph() = default;
     virtual void expand(StateId s, OptionSink& out) = 0;  // all options of s; may call back into the solver
     virtual std::string describe(StateId s) const = 0;    // `Kayles(7)`, for messages
+    // The Grundy value of s when the game can compute it without the
+    // solver's help: every option's value is already known. False leaves s
+    // to expand; the game must not call the solver from here.
+    virtual bool try_grundy(StateId, std::uint32_t&) { return false; }
 };
 
 }  // namespace grundy::solver

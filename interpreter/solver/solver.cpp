@@ -50,6 +50,17 @@ void Solver::push_frame(Comp c) {
     f.regenerate = buf_.size() > buffer_budget;
 }
 
+// A state whose options are all known is solved by the game in one pass,
+// without a frame or the options buffer: the rule when queries climb.
+bool Solver::try_direct(Comp c) {
+    std::uint32_t v;
+    if (!tables_[comp_graph(c)].graph->try_grundy(comp_state(c), v)) return false;
+    if (comp_state(c) < high_ids || comp_state(c) >= direct_ids) charge_state();
+    set(c, v);
+    if ((++stats_.solved & 0x3FFF) == 0) check_interrupt();
+    return true;
+}
+
 void Solver::expand_into(Frame& frame) {
     std::size_t index = static_cast<std::size_t>(&frame - frames_.data());
     OptionSink sink(buf_, true);
@@ -67,6 +78,7 @@ std::uint32_t Solver::grundy(Comp root) {
     if (known < on_path) return known;
     if (known == on_path) cycle(root);
 
+    if (try_direct(root)) return peek(root);
     const std::size_t base = frames_.size();
     const std::size_t buf_base = buf_.size();
     try {
@@ -88,6 +100,7 @@ std::uint32_t Solver::grundy(Comp root) {
                 }
                 if (((f->cursor - f->begin) & 0xFFFF) == 0xFFFF) check_interrupt();  // a state with many moves
                 std::uint32_t v = peek(e);
+                if (v == unknown && try_direct(e)) v = peek(e);
                 if (v == unknown) {
                     if ((stats_.expansions & 0xFFF) == 0) check_interrupt();
                     if (f->regenerate) {

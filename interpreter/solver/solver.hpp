@@ -56,6 +56,11 @@ public:
     // The options of a component, each a sum of components, in move order.
     std::vector<std::vector<Comp>> options(Comp c);
 
+    // A graph's values by state id (ids below 2^31, and from 2^31 offset
+    // by 2^31), for GameGraph::try_grundy; a value >= known_limit is unknown.
+    const ValueArray& low_values(std::uint32_t graph) const { return tables_[graph].low; }
+    const ValueArray& high_values(std::uint32_t graph) const { return tables_[graph].high; }
+
     // Every state interned by a game is charged here; past the limit the
     // current search ends with a SolveError.
     void charge_state();
@@ -116,6 +121,7 @@ private:
         return s < high_ids ? t.low.get(s) : t.high.get(s - high_ids);
     }
     void push_frame(Comp c);
+    bool try_direct(Comp c);
     void check_interrupt();
     [[noreturn]] void cycle(Comp c);
     [[noreturn]] void misere_cycle(const std::vector<Comp>& sum) const;

@@ -41,6 +41,26 @@ public:
         }
     }
 
+    // The page holding id i, for loops that step through ids: `narrow` (a
+    // byte per id, narrow_on_path and above not known) or `wide`, both null
+    // when nothing on it is known; `begin` is the page's first id.
+    struct PageView {
+        const std::uint8_t* narrow = nullptr;
+        const std::uint32_t* wide = nullptr;
+        std::uint32_t begin = 0;
+    };
+    PageView view(std::uint32_t i) const {
+        PageView v;
+        v.begin = i & ~(page_size - 1);
+        if (const Page* p = page(i)) {
+            v.narrow = p->narrow.get();
+            v.wide = p->wide.get();
+        }
+        return v;
+    }
+    static constexpr std::uint32_t page_size = 1u << 12;
+    static constexpr std::uint8_t narrow_on_path = 0xFE;
+
     std::size_t memory_bytes() const { return bytes_; }
     void clear() {
         dirs_.clear();
@@ -50,8 +70,8 @@ public:
 
 private:
     static constexpr unsigned page_bits = 12, dir_bits = 10;
-    static constexpr std::uint32_t page_size = 1u << page_bits, dir_size = 1u << dir_bits;
-    static constexpr std::uint8_t narrow_unknown = 0xFF, narrow_on_path = 0xFE;
+    static constexpr std::uint32_t dir_size = 1u << dir_bits;
+    static constexpr std::uint8_t narrow_unknown = 0xFF;
 
     struct Page {
         std::unique_ptr<std::uint8_t[]> narrow;
