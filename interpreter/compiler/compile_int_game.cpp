@@ -75,15 +75,7 @@ private:
             } else {
                 m.result = state_result(r);
             }
-            if (!m.gens.empty() && m.gens.back().list < 0 && g->canonical.empty()) {
-                const std::string& var = mv.gens.gens.back().pattern.name;
-                std::vector<const Expr*> parts;
-                if (m.split || g->arity > 1)
-                    for (std::size_t i = m.split ? 1 : 0; i < r.items.size(); ++i) parts.push_back(r.items[i].get());
-                else
-                    parts.push_back(&r);
-                m.affine = std::all_of(parts.begin(), parts.end(), [&](auto* p) { return linearity(*p, var) < 2; });
-            }
+            if (!m.gens.empty()) piecewise(gd, mv, m);
             g->moves.push_back(std::move(m));
             regs_.resize(mark);
         }
@@ -152,22 +144,85 @@ private:
         return !e.gens.where || pure(*e.gens.where);
     }
 
-    // 0: e does not read `var`; 1: e is affine in it; 2: anything else.
-    // `var` is the innermost generator's, so a plain name `var` is its register.
-    static int linearity(const Expr& e, const std::string& var) {
+    // ---- piecewise-affine families (see Move::affine) ---------------------------
+    void piecewise(const ast::GameDef& gd, const ast::MoveDef& mv, Move& m) {
+        const std::vector<std::string> var{mv.gens.gens.back().pattern.name};
+        const Expr& r = *mv.result;
+        std::vector<const Expr*> parts;
+        if (m.split || game_->arity > 1)
+            for (std::size_t i = m.split ? 1 : 0; i < r.items.size(); ++i) parts.push_back(r.items[i].get());
+        else
+            parts.push_back(&r);
+        m.affine = std::all_of(parts.begin(), parts.end(), [&](auto* p) { return linearity(*p, var) < 2; });
+        if (gd.canonical) {
+            std::vector<std::string> names;
+            collect(*gd.position, names);
+            const Expr& c = *gd.canonical;
+            if (game_->arity > 1)
+                for (auto& item : c.items) m.affine = m.affine && linearity(*item, names) < 2;
+            else
+                m.affine = m.affine && linearity(c, names) < 2;
+        }
+        if (!m.affine || !mv.gens.where) return;
+        std::vector<const Expr*> conjuncts;
+        split_and(*mv.gens.where, conjuncts);
+        for (const Expr* c : conjuncts) {
+            if (c->kind == ExprKind::compare && c->op != Op::in && c->op != Op::not_in && c->op != Op::ne) {
+                bool left = is_var(*c->items[0], var[0]) && linearity(*c->items[1], var) == 0;
+                bool right = is_var(*c->items[1], var[0]) && linearity(*c->items[0], var) == 0;
+                if (left || right) {
+                    using Side = Move::Bound::Side;
+                    Op op = c->op;
+                    if (right) op = op == Op::lt ? Op::gt : op == Op::gt ? Op::lt : op == Op::le ? Op::ge : op == Op::ge ? Op::le : op;
+                    Move::Bound bound;
+                    bound.side = op == Op::eq ? Side::exactly : op == Op::lt || op == Op::le ? Side::at_most : Side::at_least;
+                    bound.shift = op == Op::lt ? -1 : op == Op::gt ? 1 : 0;
+                    bound.e = integer(*c->items[left ? 1 : 0]);
+                    m.bounds.push_back(std::move(bound));
+                    continue;
+                }
+            }
+            m.rest.push_back(boolean(*c));
+        }
+    }
+    static void split_and(const Expr& e, std::vector<const Expr*>& out) {
+        if (e.kind == ExprKind::logic_and) {
+            split_and(*e.items[0], out);
+            split_and(*e.items[1], out);
+        } else {
+            out.push_back(&e);
+        }
+    }
+    static bool is_var(const Expr& e, const std::string& var) { return e.kind == ExprKind::name && e.text == var; }
+
+    // 0: e reads none of `vars`; 1: e is piecewise affine in them (sums,
+    // multiples, min, max, abs); 2: anything else. Each of `vars` is bound
+    // innermost where e is compiled, so a plain name among them is one.
+    int linearity(const Expr& e, const std::vector<std::string>& vars) const {
         switch (e.kind) {
             case ExprKind::int_lit: return 0;
-            case ExprKind::name: return e.text == var ? 1 : 0;
-            case ExprKind::unary: return linearity(*e.items[0], var);
+            case ExprKind::name: return std::find(vars.begin(), vars.end(), e.text) != vars.end() ? 1 : 0;
+            case ExprKind::unary: return linearity(*e.items[0], vars);
             case ExprKind::binary: {
                 if (e.op != Op::add && e.op != Op::sub && e.op != Op::mul) break;
-                int a = linearity(*e.items[0], var), b = linearity(*e.items[1], var);
+                int a = linearity(*e.items[0], vars), b = linearity(*e.items[1], vars);
                 if (e.op == Op::mul) return a == 0 ? b : b == 0 ? a : 2;
                 return std::max(a, b);
             }
+            case ExprKind::call: {
+                const Expr& callee = *e.items[0];
+                bool extreme = (callee.text == "min" || callee.text == "max") && e.items.size() >= 3;
+                bool abs = callee.text == "abs" && e.items.size() == 2;
+                if (callee.kind != ExprKind::name || shadowed(callee.text) || !(extreme || abs)) break;
+                int worst = 0;
+                for (std::size_t i = 1; i < e.items.size(); ++i) worst = std::max(worst, linearity(*e.items[i], vars));
+                return worst;
+            }
             default: break;
         }
-        return mentions(e, var) ? 2 : 0;
+        for (const std::string& v : vars)
+            if (mentions(e, v)) return 2;
+        return 0;
     }
     static bool mentions(const Expr& e, const std::string& var) {
         if (e.kind == ExprKind::name && e.text == var) return true;

@@ -32,8 +32,9 @@ struct Reg final : Int {
 struct Neg final : Int {
     IntPtr x;
     Neg(Loc l, std::uint32_t n, IntPtr a) : Int(l, n), x(std::move(a)) {}
-    std::int64_t eval(const Frame& f) const override {
-        std::int64_t v = x->eval(f);
+    std::int64_t eval(const Frame& f) const override { return neg(x->eval(f)); }
+    std::int64_t eval_traced(const Frame& f, Trace& t) const override { return neg(x->eval_traced(f, t)); }
+    std::int64_t neg(std::int64_t v) const {
         return checked(*this, [&] { return ops::neg(v); });
     }
 };
@@ -44,14 +45,17 @@ struct Neg final : Int {
 struct RegOperand {
     std::uint32_t reg;
     std::int64_t get(const Frame& f) const { return f.r[reg]; }
+    std::int64_t get(const Frame& f, Trace&) const { return f.r[reg]; }
 };
 struct ConstOperand {
     std::int64_t value;
     std::int64_t get(const Frame&) const { return value; }
+    std::int64_t get(const Frame&, Trace&) const { return value; }
 };
 struct AnyOperand {
     IntPtr node;
     std::int64_t get(const Frame& f) const { return node->eval(f); }
+    std::int64_t get(const Frame& f, Trace& t) const { return node->eval_traced(f, t); }
 };
 
 template <ast::Op op> std::int64_t apply(const Int& at, std::int64_t x, std::int64_t y) {
@@ -88,6 +92,10 @@ template <ast::Op op, typename A, typename B> struct Bin final : Int {
     B b;
     Bin(Loc l, std::uint32_t n, A x, B y) : Int(l, n), a(std::move(x)), b(std::move(y)) {}
     std::int64_t eval(const Frame& f) const override { return apply<op>(*this, a.get(f), b.get(f)); }
+    std::int64_t eval_traced(const Frame& f, Trace& t) const override {
+        std::int64_t x = a.get(f, t);
+        return apply<op>(*this, x, b.get(f, t));
+    }
 };
 
 template <bool is_max, typename A, typename B> struct Extreme final : Int {
@@ -97,6 +105,12 @@ template <bool is_max, typename A, typename B> struct Extreme final : Int {
     std::int64_t eval(const Frame& f) const override {
         std::int64_t x = a.get(f), y = b.get(f);
         return is_max ? std::max(x, y) : std::min(x, y);
+    }
+    std::int64_t eval_traced(const Frame& f, Trace& t) const override {
+        std::int64_t x = a.get(f, t), y = b.get(f, t);
+        bool second = is_max ? y > x : y < x;
+        t.add(second);
+        return second ? y : x;
     }
 };
 
@@ -112,15 +126,28 @@ struct MinMax final : Int {
         }
         return r;
     }
+    std::int64_t eval_traced(const Frame& f, Trace& t) const override {
+        std::int64_t r = xs[0]->eval_traced(f, t);
+        unsigned chosen = 0;
+        for (std::size_t i = 1; i < xs.size(); ++i) {
+            std::int64_t v = xs[i]->eval_traced(f, t);
+            if (is_max ? v > r : v < r) r = v, chosen = static_cast<unsigned>(i);
+        }
+        t.add(chosen);
+        return r;
+    }
 };
 
 struct Abs final : Int {
     IntPtr x;
     Abs(Loc l, std::uint32_t n, IntPtr a) : Int(l, n), x(std::move(a)) {}
-    std::int64_t eval(const Frame& f) const override {
-        std::int64_t v = x->eval(f);
-        return v < 0 ? checked(*this, [&] { return ops::neg(v); }) : v;
+    std::int64_t eval(const Frame& f) const override { return abs(x->eval(f)); }
+    std::int64_t eval_traced(const Frame& f, Trace& t) const override {
+        std::int64_t v = x->eval_traced(f, t);
+        t.add(v < 0);
+        return abs(v);
     }
+    std::int64_t abs(std::int64_t v) const { return v < 0 ? checked(*this, [&] { return ops::neg(v); }) : v; }
 };
 
 struct IfInt final : Int {

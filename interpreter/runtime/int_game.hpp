@@ -28,12 +28,27 @@ struct Frame {
     const IntInstanceData* data;
 };
 
+// Which arm each min, max and abs took, in evaluation order (4 bits each).
+// Affine arms chosen alike at both ends of a range are chosen alike between
+// them (the difference of two affine functions keeps its sign), so equal
+// traces at the ends make a piecewise-affine expression affine on the range.
+struct Trace {
+    std::uint64_t bits = 0;
+    unsigned used = 0;
+    void add(unsigned choice) {
+        if (used > 60 || choice > 15) used = 64;  // too many to tell: never equal
+        else bits |= std::uint64_t{choice} << used, used += 4;
+    }
+    bool same(const Trace& o) const { return used < 64 && used == o.used && bits == o.bits; }
+};
+
 struct Int {
     Loc loc;
     std::uint32_t length;
     Int(Loc l, std::uint32_t n) : loc(l), length(n) {}
     virtual ~Int() = default;
     virtual std::int64_t eval(const Frame& f) const = 0;
+    virtual std::int64_t eval_traced(const Frame& f, Trace&) const { return eval(f); }
 };
 using IntPtr = std::unique_ptr<Int>;
 
@@ -55,10 +70,21 @@ struct Move {
     bool split = false;                // split(a, b, ...): each result is a state
     std::vector<IntPtr> result;        // the state's ints (or the split's parts)
     const Code* site;                  // the generic result, for locations in messages
-    // The innermost generator is a range and every result is affine in its
-    // variable (`n - k`, `split(a, n - t - a)`): consecutive options have
-    // evenly spaced state ids, so the solver's mex loop steps through them.
+    // Every result, and the canonical form, is piecewise affine (sums,
+    // differences, multiples, min, max, abs) in the innermost generator's
+    // variable: over a stretch of its range where the traces agree,
+    // options have evenly spaced state ids, and the one-pass solve steps
+    // through them (int_mex.cpp).
     bool affine = false;
+    // The `where` split for that: conjuncts `x op e` with e free of x bound
+    // the variable; the others are tested per option.
+    struct Bound {
+        enum class Side { at_least, at_most, exactly } side;
+        std::int64_t shift;            // x >= e + 1 for `x > e`, x <= e - 1 for `x < e`
+        IntPtr e;
+    };
+    std::vector<Bound> bounds;
+    std::vector<BoolPtr> rest;
 };
 
 // A value computed once per instance.

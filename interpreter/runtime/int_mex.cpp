@@ -15,6 +15,7 @@ namespace {
 
 using intpath::Frame;
 using intpath::Move;
+using intpath::Trace;
 constexpr std::uint32_t not_known = solver::Solver::known_limit;  // this and above
 
 // The option values of one state: marks[v] == stamp when v is one, so a
@@ -78,8 +79,14 @@ private:
     bool family(const Move& m, std::size_t gen, const Frame& f) {
         if (gen == m.gens.size()) return option(m, f);
         const intpath::Gen& g = m.gens[gen];
+        const bool stepping = m.affine && gen + 1 == m.gens.size();
         if (g.list >= 0) {
-            for (std::int64_t x : f.data->lists[g.list]) {
+            const auto& xs = f.data->lists[g.list];
+            if (stepping && f.data->sorted[g.list] && !xs.empty()) {
+                Stepped r = listed(m, g.reg, xs, f);
+                if (r != Stepped::not_even) return r == Stepped::done;
+            }
+            for (std::int64_t x : xs) {
                 f.r[g.reg] = x;
                 if (!family(m, gen + 1, f)) return false;
             }
@@ -87,14 +94,25 @@ private:
         }
         std::int64_t lo = g.lo->eval(f), hi = g.hi->eval(f);
         if (lo > hi) return true;
-        if (m.affine && gen + 1 == m.gens.size()) {
-            Stepped r = stepped(m, g.reg, lo, hi, f);
+        if (stepping) {
+            Stepped r = ranged(m, g.reg, lo, hi, f);
             if (r != Stepped::not_even) return r == Stepped::done;
         }
         for (std::int64_t x = lo;; ++x) {
             if (((x - lo) & 0xFFFF) == 0xFFFF) poll_interrupt();
             f.r[g.reg] = x;
             if (!family(m, gen + 1, f)) return false;
+            if (x == hi) return true;
+        }
+    }
+
+    // The plain loop over lo..hi of the innermost generator, for a stretch
+    // that stepping cannot take.
+    bool each(const Move& m, std::uint32_t reg, std::int64_t lo, std::int64_t hi, const Frame& f) {
+        for (std::int64_t x = lo;; ++x) {
+            if (((x - lo) & 0xFFFF) == 0xFFFF) poll_interrupt();
+            f.r[reg] = x;
+            if (!option(m, f)) return false;
             if (x == hi) return true;
         }
     }
@@ -128,59 +146,149 @@ private:
         return true;
     }
 
+    // ---- stepping through piecewise-affine families --------------------------
+    // Options are visited in another order than the plain loop's, which a
+    // set of values does not see; an error, or anything the stepping cannot
+    // prove, leaves the family to the plain loop (`not_even`), which repeats
+    // values already added harmlessly.
     enum class Stepped { done, unknown, not_even };
 
-    // The innermost range lo..hi of an affine family: each state id is
-    // first + step * (x - lo). The results are evaluated at both ends (an
-    // error there leaves it to the plain loop); being affine, a result inside [0, 2^bits) at both ends is inside it between.
-    Stepped stepped(const Move& m, std::uint32_t reg, std::int64_t lo, std::int64_t hi, const Frame& f) {
+    // The ids of the options at x: one per part of a split, or one state
+    // (an int, or a packed tuple offset into high_); false when a coordinate
+    // is outside what is its own id.
+    bool ends(const Move& m, std::uint32_t reg, std::int64_t x, const Frame& f, std::int64_t* out, Trace& t) {
+        f.r[reg] = x;
         const std::size_t n = m.result.size();
-        if (n > 8) return Stepped::not_even;
-        std::int64_t at_lo[8], at_hi[8];
+        std::int64_t xs[8];
+        for (std::size_t i = 0; i < n; ++i) xs[i] = m.result[i]->eval_traced(f, t);
+        auto canon = [&](std::int64_t* ys) {
+            if (g_.canonical.empty()) return;
+            std::copy(ys, ys + g_.arity, f.r + g_.canonical_base);
+            for (std::uint32_t i = 0; i < g_.arity; ++i) ys[i] = g_.canonical[i]->eval_traced(f, t);
+        };
+        if (m.split || g_.arity == 1) {
+            for (std::size_t i = 0; i < n; ++i) {
+                canon(&xs[i]);
+                if (xs[i] < 0 || xs[i] >= StateTable::first_general) return false;
+                out[i] = xs[i];
+            }
+            return true;
+        }
+        canon(xs);
+        const unsigned bits = table_.direct_bits();
+        out[0] = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (static_cast<std::uint64_t>(xs[i]) >> bits) return false;
+            out[0] = (out[0] << bits) | xs[i];
+        }
+        out[0] += StateTable::first_direct - StateTable::first_general;
+        return true;
+    }
+    std::size_t parts(const Move& m) const { return m.split ? m.result.size() : 1; }
+    const solver::ValueArray& values_of(const Move& m) const { return m.split || g_.arity == 1 ? low_ : high_; }
+
+    // Evenly spaced ids between two ends: equal traces, every coordinate
+    // in range at both (so between them), and whole steps.
+    bool even(const Move& m, std::uint32_t reg, std::int64_t lo, std::int64_t hi, const Frame& f, std::int64_t* id,
+              std::int64_t* step) {
+        std::int64_t at_hi[8];
+        Trace tl, th;
+        if (!ends(m, reg, lo, f, id, tl) || !ends(m, reg, hi, f, at_hi, th) || !tl.same(th)) return false;
+        for (std::size_t i = 0; i < parts(m); ++i) {
+            const std::int64_t d = at_hi[i] - id[i];
+            if (hi > lo && d % (hi - lo)) return false;
+            step[i] = hi > lo ? d / (hi - lo) : 0;
+        }
+        return true;
+    }
+
+    bool tighten(const Move& m, const Frame& f, std::int64_t& lo, std::int64_t& hi) {
+        using Side = Move::Bound::Side;
+        for (const Move::Bound& b : m.bounds) {
+            std::int64_t e;
+            if (__builtin_add_overflow(b.e->eval(f), b.shift, &e)) return false;  // x > max int: the plain loop
+            if (b.side != Side::at_most) lo = std::max(lo, e);
+            if (b.side != Side::at_least) hi = std::min(hi, e);
+        }
+        return true;
+    }
+
+    Stepped ranged(const Move& m, std::uint32_t reg, std::int64_t lo, std::int64_t hi, const Frame& f) {
+        if (parts(m) > 3) return Stepped::not_even;
         try {
-            f.r[reg] = lo;
-            for (std::size_t i = 0; i < n; ++i) at_lo[i] = m.result[i]->eval(f);
-            f.r[reg] = hi;
-            for (std::size_t i = 0; i < n; ++i) at_hi[i] = m.result[i]->eval(f);
+            if (!tighten(m, f, lo, hi)) return Stepped::not_even;
+            if (lo > hi) return Stepped::done;
+            // Halve a stretch until its ends agree: a canonical form's
+            // min/max switches arms at a few points only.
+            std::pair<std::int64_t, std::int64_t> todo[130];
+            int top = 0;
+            todo[top++] = {lo, hi};
+            while (top) {
+                auto [a, b] = todo[--top];
+                std::int64_t id[8], step[8];
+                if (even(m, reg, a, b, f, id, step)) {
+                    Stepped r = walk_any(m, reg, a, b, f, id, step);
+                    if (r != Stepped::done) return r;
+                } else if (b - a < 16 || top + 2 > 130) {
+                    if (!each(m, reg, a, b, f)) return Stepped::unknown;
+                } else {
+                    std::int64_t mid = a + (b - a) / 2;
+                    todo[top++] = {mid + 1, b};
+                    todo[top++] = {a, mid};
+                }
+            }
+            return Stepped::done;
         } catch (const DiagnosticError&) {
             return Stepped::not_even;  // the plain loop raises it where the rules do (a `where` may skip it)
         }
-        const std::int64_t span = hi - lo;
-        const std::int64_t limit = m.split || g_.arity == 1 ? std::int64_t{StateTable::first_general}
-                                                            : std::int64_t{1} << table_.direct_bits();
-        for (std::size_t i = 0; i < n; ++i)
-            if (at_lo[i] < 0 || at_lo[i] >= limit || at_hi[i] < 0 || at_hi[i] >= limit ||
-                (span && (at_hi[i] - at_lo[i]) % span))
-                return Stepped::not_even;
-        auto slope = [&](std::size_t i) { return span ? (at_hi[i] - at_lo[i]) / span : 0; };
+    }
 
-        std::int64_t id[8], step[8];
-        if (m.split) {
-            for (std::size_t i = 0; i < n; ++i) {
-                id[i] = at_lo[i];
-                step[i] = slope(i);
+    Stepped walk_any(const Move& m, std::uint32_t reg, std::int64_t lo, std::int64_t hi, const Frame& f,
+                     std::int64_t* id, std::int64_t* step) {
+        const std::int64_t count = hi - lo + 1;
+        switch (parts(m)) {
+            case 1: return walk<1>(values_of(m), id, step, count, m, reg, lo, f);
+            case 2: return walk<2>(values_of(m), id, step, count, m, reg, lo, f);
+            default: return walk<3>(values_of(m), id, step, count, m, reg, lo, f);
+        }
+    }
+
+    bool rest(const Move& m, std::uint32_t reg, std::int64_t x, const Frame& f) const {
+        f.r[reg] = x;
+        for (const auto& c : m.rest)
+            if (!c->test(f)) return false;
+        return true;
+    }
+
+    // A sorted list generator (`k in S`): the ids are affine in the element
+    // between the first and last element that the bounds let through.
+    Stepped listed(const Move& m, std::uint32_t reg, const std::vector<std::int64_t>& xs, const Frame& f) {
+        if (parts(m) > 8) return Stepped::not_even;
+        try {
+            std::int64_t lo = xs.front(), hi = xs.back();
+            if (!tighten(m, f, lo, hi)) return Stepped::not_even;
+            auto first = std::lower_bound(xs.begin(), xs.end(), lo);
+            auto last = std::upper_bound(first, xs.end(), hi);
+            if (first == last) return Stepped::done;
+            std::int64_t id[8], step[8];
+            if (!even(m, reg, *first, *(last - 1), f, id, step)) return Stepped::not_even;
+            const std::size_t n = parts(m);
+            const solver::ValueArray& values = values_of(m);
+            for (auto it = first; it != last; ++it) {
+                if (!m.rest.empty() && !rest(m, reg, *it, f)) continue;
+                const std::int64_t k = *it - *first;
+                std::uint32_t x = 0;
+                for (std::size_t i = 0; i < n; ++i) {
+                    std::uint32_t v = values.get(static_cast<std::uint32_t>(id[i] + step[i] * k));
+                    if (v >= not_known) return Stepped::unknown;
+                    x ^= v;
+                }
+                mex_.add(x);
             }
-            switch (n) {
-                case 1: return walk<1>(low_, id, step, span + 1, m, reg, lo, f);
-                case 2: return walk<2>(low_, id, step, span + 1, m, reg, lo, f);
-                case 3: return walk<3>(low_, id, step, span + 1, m, reg, lo, f);
-                default: return Stepped::not_even;
-            }
+            return Stepped::done;
+        } catch (const DiagnosticError&) {
+            return Stepped::not_even;
         }
-        // One state: an int, or a tuple packed side by side.
-        if (g_.arity == 1) {
-            id[0] = at_lo[0];
-            step[0] = slope(0);
-            return walk<1>(low_, id, step, span + 1, m, reg, lo, f);
-        }
-        const unsigned bits = table_.direct_bits();
-        id[0] = step[0] = 0;
-        for (std::size_t i = 0; i < n; ++i) {
-            id[0] = (id[0] << bits) + at_lo[i];
-            step[0] = step[0] * (std::int64_t{1} << bits) + slope(i);
-        }
-        id[0] += StateTable::first_direct - StateTable::first_general;  // an index into high_
-        return walk<1>(high_, id, step, span + 1, m, reg, lo, f);
     }
 
     // Visits the ids id[i] + step[i] * k, k = 0..count-1, of N parts in one
@@ -194,7 +302,7 @@ private:
             poll_interrupt();
             VA::PageView page[N];
             std::int64_t chunk = count;
-            bool narrow = !m.where;
+            bool narrow = m.rest.empty();
             for (std::size_t i = 0; i < N; ++i) {
                 page[i] = values.view(static_cast<std::uint32_t>(id[i]));
                 if (!page[i].narrow && !page[i].wide) return Stepped::unknown;
@@ -221,10 +329,7 @@ private:
                 }
             } else {
                 for (std::int64_t k = 0; k < chunk; ++k) {
-                    if (m.where) {
-                        f.r[reg] = x + k;
-                        if (!m.where->test(f)) continue;
-                    }
+                    if (!m.rest.empty() && !rest(m, reg, x + k, f)) continue;
                     std::uint32_t v = 0;
                     for (std::size_t i = 0; i < N; ++i) {
                         std::size_t j = static_cast<std::size_t>(id[i] + k * step[i] - page[i].begin);

@@ -75,3 +75,29 @@ TEST_CASE("one-pass solves agree on tuples packed side by side", "[int_mex]") {
         "print sg(T(40, 0, 40)) == sg(U([40, 0, 40]))\n";
     CHECK(output_of(both) == "true\n");
 }
+
+TEST_CASE("a `where` that bounds the variable narrows the range; the rest is tested per option", "[int_mex]") {
+    CHECK(agree("move k in 1..$n where k <= $n / 2 + 1 and 2 < k and k != 5 => S($n - k)", 400).substr(0, 5) ==
+          "true ");
+    CHECK(agree("move k in 0..$n where $n - 3 >= k and k == $n / 3 => S($n - k - 1)", 400).substr(0, 5) == "true ");
+    CHECK(agree("move k in {1, 2, 5, 8} where k < $n and k % 2 == 0 => S($n - k)", 400).substr(0, 5) == "true ");
+    CHECK(agree("move k in {2, 3, 7} where 1 <= $n - k => split(S($n - k - 1), S(1))", 400).substr(0, 5) == "true ");
+}
+
+TEST_CASE("canonical forms of min and max step piecewise", "[int_mex]") {
+    // Wythoff's canonical (min, max) switches arms inside the column moves;
+    // Fibonacci Nim's (n, min(n, limit)) inside every family.
+    const std::string both =
+        "game W { position (a, b); canonical => (min(a, b), max(a, b))\n"
+        " move k in 1..a => (a - k, b)\n move k in 1..b => (a, b - k)\n move k in 1..min(a, b) => (a - k, b - k) }\n"
+        "game L { position p; canonical => [min(p[0], p[1]), max(p[0], p[1])]\n"
+        " move k in 1..p[0] => [p[0] - k, p[1]]\n move k in 1..p[1] => [p[0], p[1] - k]\n"
+        " move k in 1..min(p[0], p[1]) => [p[0] - k, p[1] - k] }\n"
+        "game F { position (n, limit); canonical => (n, min(n, limit)); move k in 1..min(n, limit) => (n - k, 2 * k) }\n"
+        "game G { position p; canonical => [p[0], min(p[0], p[1])]\n"
+        " move k in 1..min(p[0], p[1]) => [p[0] - k, 2 * k] }\n"
+        "check sg(W(a, b)) == sg(L([a, b])) for a in 0..60, b in 0..60\n"
+        "check sg(F(n, n - 1)) == sg(G([n, n - 1])) for n in 1..150\n"
+        "print sum([sg(W(a, b)) for a in 0..60, b in 0..60]), sum([sg(F(n, n - 1)) for n in 1..150])\n";
+    CHECK(output_of(both) == "138913 1508\n");  // bench/baseline: wythoff 60, fibnim 150
+}
