@@ -42,6 +42,7 @@ std::uint32_t Instance::position_state(std::span<const Value> args, const Code& 
         call.error(fmt::format("a position of `{}` takes {} argument{}, not {}", game_.name, arity,
                                arity == 1 ? "" : "s", args.size()));
     std::uint32_t id;
+    if (fast_position(args, id)) return id;
     if (game_.has_start) {
         FrameGuard frame(ctx_, game_.slots, call.loc());
         Env env{frame.frame(), this, ctx_};

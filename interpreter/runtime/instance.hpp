@@ -47,7 +47,12 @@ private:
     // The int fast path (int_expand.cpp); false when it does not apply.
     bool expand_fast(solver::StateId s, solver::OptionSink& out);
     bool prepare_fast();
+    bool fast_ready() {
+        using S = IntInstanceData::State;
+        return fast_.state == S::ready || (fast_.state == S::unknown && prepare_fast());
+    }
     bool load_fast(solver::StateId s, std::int64_t* regs);
+    bool fast_position(std::span<const Value> args, std::uint32_t& id);
     void fast_move(const intpath::Move& m, std::size_t gen, const intpath::Frame& f, solver::OptionSink& out);
     std::uint32_t fast_state(std::int64_t* xs, const intpath::Frame& f);
 

@@ -13,6 +13,7 @@ bool Instance::prepare_fast() {
     fast_.ints.assign(g.hoisted.size(), 0);
     fast_.lists.assign(g.hoisted.size(), {});
     fast_.sorted.assign(g.hoisted.size(), false);
+    fast_.int_regs.clear();
     try {
         FrameGuard frame(ctx_, game_.slots, game_.loc);
         Env env{frame.frame(), this, ctx_};
@@ -43,6 +44,8 @@ bool Instance::prepare_fast() {
     } catch (const ValueError&) {
         return false;
     }
+    for (std::size_t i = 0; i < g.hoisted.size(); ++i)
+        if (!g.hoisted[i].is_list) fast_.int_regs.emplace_back(g.hoisted[i].reg, fast_.ints[i]);
     fast_.state = S::ready;
     return true;
 }
@@ -121,12 +124,28 @@ void Instance::fast_move(const intpath::Move& m, std::size_t gen, const intpath:
 
 // The registers of state s on the fast path: its ints, then the hoisted ints.
 bool Instance::load_fast(solver::StateId s, std::int64_t* regs) {
-    if (fast_.state == IntInstanceData::State::unusable) return false;
-    if (fast_.state == IntInstanceData::State::unknown && !prepare_fast()) return false;
-    const IntGame& g = *game_.fast;
-    if (!table_.state_ints(s, regs)) return false;
-    for (std::size_t i = 0; i < g.hoisted.size(); ++i)
-        if (!g.hoisted[i].is_list) regs[g.hoisted[i].reg] = fast_.ints[i];
+    if (!fast_ready()) return false;
+    if (s < StateTable::first_general && table_.arity() == 1) regs[0] = s;  // most states of one-int games
+    else if (!table_.state_ints(s, regs)) return false;
+    for (const auto& [reg, value] : fast_.int_regs) regs[reg] = value;
+    return true;
+}
+
+// `G(args)` for a game on ints without `start`: the int path's canonical
+// form and packing, without making a Value.
+bool Instance::fast_position(std::span<const Value> args, std::uint32_t& id) {
+    if (!game_.fast || game_.has_start || args.size() != game_.fast->arity) return false;
+    std::int64_t regs[IntGame::max_registers];
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (!args[i].is(Kind::integer)) return false;
+        regs[i] = args[i].as_int();
+    }
+    if (!fast_ready()) return false;
+    for (const auto& [reg, value] : fast_.int_regs) regs[reg] = value;
+    std::int64_t xs[8];
+    std::copy(regs, regs + args.size(), xs);
+    intpath::Frame f{regs, &fast_};
+    id = fast_state(xs, f);
     return true;
 }
 

@@ -112,6 +112,7 @@ struct IntGame {
 struct IntInstanceData {
     enum class State { unknown, ready, unusable } state = State::unknown;
     std::vector<std::int64_t> ints;                   // by hoisted index (unused for lists)
+    std::vector<std::pair<std::uint32_t, std::int64_t>> int_regs;  // (register, value) of each hoisted int
     std::vector<std::vector<std::int64_t>> lists;     // by hoisted index (empty for ints)
     std::vector<bool> sorted;                         // lists that are sorted (binary search for `in`)
 };

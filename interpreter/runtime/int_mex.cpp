@@ -31,30 +31,33 @@ public:
         }
         stamp_ = counter;
         data_ = marks_.data();
+        size_ = marks_.size();
     }
 
     void add_small(std::uint32_t v) { data_[v] = stamp_; }  // v < 256
     void add(std::uint32_t v) {
-        if (v >= marks_.size()) {
+        if (v >= size_) {
             if (v >= (1u << 28)) {
                 huge_ = true;  // rare: the solver's general path takes it
                 return;
             }
             marks_.resize(std::max<std::size_t>(v + 1, marks_.size() * 2), 0);
             data_ = marks_.data();
+            size_ = marks_.size();
         }
         data_[v] = stamp_;
     }
     bool huge() const { return huge_; }
     std::uint32_t mex() const {
         std::uint32_t v = 0;
-        while (v < marks_.size() && data_[v] == stamp_) ++v;
+        while (v < size_ && data_[v] == stamp_) ++v;
         return v;
     }
 
 private:
     std::vector<std::uint32_t>& marks_;
     std::uint32_t* data_;
+    std::size_t size_;
     std::uint32_t stamp_;
     bool huge_ = false;
 };
@@ -128,7 +131,15 @@ private:
 
     bool option(const Move& m, const Frame& f) {
         if (m.where && !m.where->test(f)) return true;
-        std::uint32_t x = 0;
+        std::uint32_t x;
+        if (!option_value(m, f, x)) return false;
+        mex_.add(x);
+        return true;
+    }
+
+    // The value of the option the registers describe; false when unknown.
+    bool option_value(const Move& m, const Frame& f, std::uint32_t& x) {
+        x = 0;
         if (m.split) {
             for (const auto& part : m.result) {
                 std::int64_t n = part->eval(f);
@@ -136,14 +147,12 @@ private:
                 if (!id_of(&n, f, id) || (v = value(id)) >= not_known) return false;
                 x ^= v;
             }
-        } else {
-            std::int64_t xs[8];
-            for (std::size_t i = 0; i < m.result.size(); ++i) xs[i] = m.result[i]->eval(f);
-            std::uint32_t id;
-            if (!id_of(xs, f, id) || (x = value(id)) >= not_known) return false;
+            return true;
         }
-        mex_.add(x);
-        return true;
+        std::int64_t xs[8];
+        for (std::size_t i = 0; i < m.result.size(); ++i) xs[i] = m.result[i]->eval(f);
+        std::uint32_t id;
+        return id_of(xs, f, id) && (x = value(id)) < not_known;
     }
 
     // ---- stepping through piecewise-affine families --------------------------
@@ -220,7 +229,9 @@ private:
             if (lo > hi) return Stepped::done;
             // Halve a stretch until its ends agree: a canonical form's
             // min/max switches arms at a few points only.
-            std::pair<std::int64_t, std::int64_t> todo[130];
+            struct Stretch {
+                std::int64_t a, b;
+            } todo[130];  // left uninitialised: this runs once per family and state
             int top = 0;
             todo[top++] = {lo, hi};
             while (top) {
@@ -270,6 +281,16 @@ private:
             auto first = std::lower_bound(xs.begin(), xs.end(), lo);
             auto last = std::upper_bound(first, xs.end(), hi);
             if (first == last) return Stepped::done;
+            if (last - first <= 8) {  // a few options: stepping would cost more than it saves
+                for (auto it = first; it != last; ++it) {
+                    std::uint32_t x;
+                    if (!m.rest.empty() && !rest(m, reg, *it, f)) continue;
+                    f.r[reg] = *it;
+                    if (!option_value(m, f, x)) return Stepped::unknown;
+                    mex_.add(x);
+                }
+                return Stepped::done;
+            }
             std::int64_t id[8], step[8];
             if (!even(m, reg, *first, *(last - 1), f, id, step)) return Stepped::not_even;
             const std::size_t n = parts(m);
@@ -298,6 +319,22 @@ private:
     Stepped walk(const solver::ValueArray& values, std::int64_t* id, const std::int64_t* step, std::int64_t count,
                  const Move& m, std::uint32_t reg, std::int64_t x, const Frame& f) {
         using VA = solver::ValueArray;
+        bool far = false;  // a part leaves its page within a few steps (a packed tuple's high coordinate)
+        for (std::size_t i = 0; i < N; ++i) far = far || step[i] >= 64 || step[i] <= -64;
+        if (far) {
+            for (std::int64_t k = 0; k < count; ++k) {
+                if ((k & 0xFFFF) == 0xFFFF) poll_interrupt();
+                if (!m.rest.empty() && !rest(m, reg, x + k, f)) continue;
+                std::uint32_t v = 0;
+                for (std::size_t i = 0; i < N; ++i) {
+                    std::uint32_t b = values.get(static_cast<std::uint32_t>(id[i] + step[i] * k));
+                    if (b >= not_known) return Stepped::unknown;
+                    v ^= b;
+                }
+                mex_.add(v);
+            }
+            return Stepped::done;
+        }
         while (count > 0) {
             poll_interrupt();
             VA::PageView page[N];
