@@ -21,9 +21,11 @@ struct GiveUp {};
 
 class IntCompiler {
 public:
+    // `lists`: compile for positions that are lists of ints (a second try
+    // for a game whose position is a name that the int rules do not fit).
     IntCompiler(const CompiledGame& cg, FunctionRef<CodePtr(const ast::Expr&)> hoist,
-                FunctionRef<bool(const std::string&)> is_builtin)
-        : cg_(cg), hoist_(hoist), is_builtin_(is_builtin) {}
+                FunctionRef<bool(const std::string&)> is_builtin, bool lists)
+        : cg_(cg), hoist_(hoist), is_builtin_(is_builtin), lists_(lists) {}
 
     std::shared_ptr<const IntGame> run(const ast::GameDef& gd) {
         try {
@@ -37,7 +39,13 @@ private:
     std::shared_ptr<const IntGame> build(const ast::GameDef& gd) {
         auto g = std::make_shared<IntGame>();
         const ast::Pattern& pos = *gd.position;
-        if (pos.is_tuple()) {
+        if (lists_) {
+            // The position's register holds nothing: it makes the rules that
+            // read the position non-constant, and is_pos() finds it.
+            if (pos.is_tuple() || gd.canonical || pos.name == "_") throw GiveUp{};
+            g->lists = true;
+            pos_reg_ = declare(pos.name);
+        } else if (pos.is_tuple()) {
             if (pos.items.size() < 2 || pos.items.size() > 8) throw GiveUp{};
             for (auto& item : pos.items) {
                 if (item.is_tuple()) throw GiveUp{};
@@ -67,7 +75,9 @@ private:
             for (auto& gen : mv.gens.gens) m.gens.push_back(generator(gen));
             if (mv.gens.where) m.where = boolean(*mv.gens.where);
             const Expr& r = *mv.result;
-            if (r.kind == ExprKind::call && r.items[0]->kind == ExprKind::name && r.items[0]->text == "split" &&
+            if (lists_) {
+                m.list = list_result(r);
+            } else if (r.kind == ExprKind::call && r.items[0]->kind == ExprKind::name && r.items[0]->text == "split" &&
                 !shadowed("split")) {
                 if (g->arity != 1) throw GiveUp{};
                 m.split = true;
@@ -75,7 +85,7 @@ private:
             } else {
                 m.result = state_result(r);
             }
-            if (!m.gens.empty()) piecewise(gd, mv, m);
+            if (!m.gens.empty() && !lists_) piecewise(gd, mv, m);
             g->moves.push_back(std::move(m));
             regs_.resize(mark);
         }
@@ -272,6 +282,8 @@ private:
         if (it.kind == ExprKind::range) {
             g.lo = integer(*it.items[0]);
             g.hi = integer(*it.items[1]);
+        } else if (is_pos(it)) {
+            g.over_position = true;
         } else if (constant(it)) {
             g.list = static_cast<int>(hoisted_list(it));
         } else {
@@ -311,7 +323,36 @@ private:
         });
     }
 
+    // A name that means the position of a game on int lists.
+    bool is_pos(const Expr& e) const {
+        const std::uint32_t* r = e.kind == ExprKind::name ? find(e.text) : nullptr;
+        return lists_ && r && *r == pos_reg_;
+    }
+
+    ListResult list_result(const Expr& e) {
+        ListResult out;
+        if (e.kind == ExprKind::list) {
+            for (auto& item : e.items) out.items.push_back(integer(*item));
+            return out;
+        }
+        if (e.kind != ExprKind::list_comp) throw GiveUp{};
+        auto mark = regs_.size();
+        for (auto& gen : e.gens.gens) out.gens.push_back(generator(gen));
+        if (e.gens.where) out.where = boolean(*e.gens.where);
+        out.element = integer(*e.items[0]);
+        regs_.resize(mark);
+        return out;
+    }
+
     IntPtr integer(const Expr& e) {
+        if (lists_) {
+            if (is_pos(e)) throw GiveUp{};  // the list itself is not an int
+            if (e.kind == ExprKind::index && is_pos(*e.items[0]))
+                return std::make_unique<PosIndex>(e.loc, e.length, integer(*e.items[1]));
+            if (e.kind == ExprKind::call && e.items.size() == 2 && e.items[0]->kind == ExprKind::name &&
+                e.items[0]->text == "len" && !shadowed("len") && is_pos(*e.items[1]))
+                return std::make_unique<PosLen>(e.loc, e.length);
+        }
         switch (e.kind) {
             case ExprKind::int_lit: return std::make_unique<Const>(e.loc, e.length, e.int_value);
             case ExprKind::name:
@@ -376,6 +417,16 @@ private:
     }
 
     BoolPtr boolean(const Expr& e) {
+        if (lists_ && e.kind == ExprKind::compare && (e.op == Op::eq || e.op == Op::ne)) {
+            for (int side = 0; side < 2; ++side) {
+                const Expr& other = *e.items[1 - side];
+                if (is_pos(*e.items[side]) && other.kind == ExprKind::list && other.items.size() <= 16) {
+                    std::vector<IntPtr> items;
+                    for (auto& item : other.items) items.push_back(integer(*item));
+                    return std::make_unique<PosEq>(std::move(items), e.op == Op::ne);
+                }
+            }
+        }
         switch (e.kind) {
             case ExprKind::bool_lit: return std::make_unique<ConstBool>(e.int_value != 0);
             case ExprKind::compare:
@@ -409,6 +460,8 @@ private:
     const CompiledGame& cg_;
     FunctionRef<CodePtr(const ast::Expr&)> hoist_;
     FunctionRef<bool(const std::string&)> is_builtin_;
+    bool lists_;
+    std::uint32_t pos_reg_ = 0;
     IntGame* game_ = nullptr;
     std::vector<std::pair<std::string, std::uint32_t>> regs_;
     std::uint32_t next_reg_ = 0;
@@ -420,7 +473,8 @@ std::shared_ptr<const IntGame> compile_int_game(const ast::GameDef& gd, const Co
                                                 FunctionRef<CodePtr(const ast::Expr&)> hoist,
                                                 FunctionRef<bool(const std::string&)> is_builtin) {
     if (!gd.position) return nullptr;
-    return IntCompiler(cg, hoist, is_builtin).run(gd);
+    if (auto g = IntCompiler(cg, hoist, is_builtin, false).run(gd)) return g;
+    return IntCompiler(cg, hoist, is_builtin, true).run(gd);
 }
 
 }  // namespace grundy

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <fmt/format.h>
 
 #include "interpreter/runtime/int_game.hpp"
 #include "interpreter/values/ops.hpp"
@@ -156,6 +157,35 @@ struct IfInt final : Int {
     IfInt(Loc l, std::uint32_t n, BoolPtr cond, IntPtr x, IntPtr y)
         : Int(l, n), c(std::move(cond)), a(std::move(x)), b(std::move(y)) {}
     std::int64_t eval(const Frame& f) const override { return c->test(f) ? a->eval(f) : b->eval(f); }
+};
+
+// A game on int lists reads its position through these.
+struct PosLen final : Int {
+    using Int::Int;
+    std::int64_t eval(const Frame& f) const override { return f.pos_len; }
+};
+
+struct PosIndex final : Int {
+    IntPtr i;
+    PosIndex(Loc l, std::uint32_t n, IntPtr x) : Int(l, n), i(std::move(x)) {}
+    std::int64_t eval(const Frame& f) const override {
+        std::int64_t k = i->eval(f), n = f.pos_len;
+        if (k < -n || k >= n) fail(loc, fmt::format("index {} is out of range for a list of length {}", k, n), length);
+        return f.pos[k < 0 ? k + n : k];
+    }
+};
+
+// `h == [a, b]` (or !=): every item is evaluated, as for the list it makes.
+struct PosEq final : Bool {
+    std::vector<IntPtr> items;
+    bool negate;
+    PosEq(std::vector<IntPtr> xs, bool n) : items(std::move(xs)), negate(n) {}
+    bool test(const Frame& f) const override {
+        std::int64_t xs[16];
+        for (std::size_t i = 0; i < items.size(); ++i) xs[i] = items[i]->eval(f);
+        bool equal = items.size() == f.pos_len && std::equal(xs, xs + items.size(), f.pos);
+        return equal != negate;
+    }
 };
 
 struct ConstBool final : Bool {

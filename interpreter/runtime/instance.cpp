@@ -7,7 +7,8 @@ namespace grundy {
 Instance::Instance(Context& ctx, const CompiledGame& game, Value args)
     : ctx_(ctx), game_(game), args_(std::move(args)) {
     graph_ = ctx_.solver.add_graph(this);
-    if (game_.fast) table_.set_packed_arity(game_.fast->arity);
+    if (game_.fast && game_.fast->lists) table_.set_packed_lists();
+    else if (game_.fast) table_.set_packed_arity(game_.fast->arity);
 }
 
 std::uint32_t Instance::make_state(const Value& raw, const Code& where) {

@@ -51,7 +51,7 @@ private:
         using S = IntInstanceData::State;
         return fast_.state == S::ready || (fast_.state == S::unknown && prepare_fast());
     }
-    bool load_fast(solver::StateId s, std::int64_t* regs);
+    bool load_fast(solver::StateId s, intpath::Frame& f, std::int64_t* pos);
     bool fast_position(std::span<const Value> args, std::uint32_t& id);
     void fast_move(const intpath::Move& m, std::size_t gen, const intpath::Frame& f, solver::OptionSink& out);
     std::uint32_t fast_state(std::int64_t* xs, const intpath::Frame& f);

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "instance.hpp"
+#include "int_gen.hpp"
 #include "interpreter/values/ops.hpp"
 
 namespace grundy {
@@ -98,35 +99,41 @@ void Instance::fast_move(const intpath::Move& m, std::size_t gen, const intpath:
             for (std::size_t i = 0; i < n; ++i) out.add(comp(i < 16 ? ids[i] : more[i - 16]));
             return;
         }
-        std::int64_t xs[8];
-        for (std::size_t i = 0; i < m.result.size(); ++i) xs[i] = m.result[i]->eval(f);
-        std::uint32_t id = fast_state(xs, f);
+        std::uint32_t id;
+        if (game_.fast->lists) {
+            intpath::ListBuffer xs;
+            intpath::build_list(m.list, f, xs);
+            bool is_new = false;
+            id = table_.intern_list(xs.data(), xs.size(), is_new);
+            if (is_new) ctx_.solver.charge_state();
+        } else {
+            std::int64_t xs[8];
+            for (std::size_t i = 0; i < m.result.size(); ++i) xs[i] = m.result[i]->eval(f);
+            id = fast_state(xs, f);
+        }
         out.begin_option();
         out.add(comp(id));
         return;
     }
-    const intpath::Gen& g = m.gens[gen];
-    if (g.list >= 0) {
-        for (std::int64_t x : fast_.lists[g.list]) {
-            f.r[g.reg] = x;
-            fast_move(m, gen + 1, f, out);
-        }
-        return;
-    }
-    std::int64_t lo = g.lo->eval(f), hi = g.hi->eval(f);
-    for (std::int64_t x = lo; x <= hi; ++x) {
-        if (((x - lo) & 0xFFFF) == 0xFFFF) poll_interrupt();  // a state with very many moves
-        f.r[g.reg] = x;
+    intpath::for_each_value(m.gens[gen], f, [&] {
         fast_move(m, gen + 1, f, out);
-        if (x == hi) break;
-    }
+        return true;
+    });
 }
 
-// The registers of state s on the fast path: its ints, then the hoisted ints.
-bool Instance::load_fast(solver::StateId s, std::int64_t* regs) {
+// The registers of state s on the fast path: its ints (or, on int lists,
+// f.pos), then the hoisted ints.
+bool Instance::load_fast(solver::StateId s, intpath::Frame& f, std::int64_t* pos) {
     if (!fast_ready()) return false;
-    if (s < StateTable::first_general && table_.arity() == 1) regs[0] = s;  // most states of one-int games
-    else if (!table_.state_ints(s, regs)) return false;
+    std::int64_t* regs = f.r;
+    if (game_.fast->lists) {
+        if (!table_.state_list(s, pos, f.pos_len)) return false;
+        f.pos = pos;
+    } else if (s < StateTable::first_general && table_.arity() == 1) {
+        regs[0] = s;  // most states of one-int games
+    } else if (!table_.state_ints(s, regs)) {
+        return false;
+    }
     for (const auto& [reg, value] : fast_.int_regs) regs[reg] = value;
     return true;
 }
@@ -134,7 +141,7 @@ bool Instance::load_fast(solver::StateId s, std::int64_t* regs) {
 // `G(args)` for a game on ints without `start`: the int path's canonical
 // form and packing, without making a Value.
 bool Instance::fast_position(std::span<const Value> args, std::uint32_t& id) {
-    if (!game_.fast || game_.has_start || args.size() != game_.fast->arity) return false;
+    if (!game_.fast || game_.fast->lists || game_.has_start || args.size() != game_.fast->arity) return false;
     std::int64_t regs[IntGame::max_registers];
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (!args[i].is(Kind::integer)) return false;
@@ -151,9 +158,9 @@ bool Instance::fast_position(std::span<const Value> args, std::uint32_t& id) {
 
 bool Instance::expand_fast(solver::StateId s, solver::OptionSink& out) {
     const IntGame& g = *game_.fast;
-    std::int64_t regs[IntGame::max_registers];
-    if (!load_fast(s, regs)) return false;
+    std::int64_t regs[IntGame::max_registers], pos[StateTable::max_list];
     intpath::Frame f{regs, &fast_};
+    if (!load_fast(s, f, pos)) return false;
     if (g.terminal && g.terminal->test(f)) return true;
     for (const intpath::Move& m : g.moves) fast_move(m, 0, f, out);
     return true;

@@ -26,6 +26,8 @@ namespace intpath {
 struct Frame {
     std::int64_t* r;
     const IntInstanceData* data;
+    const std::int64_t* pos = nullptr;  // a game on int lists: the position's ints
+    std::uint32_t pos_len = 0;
 };
 
 // Which arm each min, max and abs took, in evaluation order (4 bits each).
@@ -61,7 +63,17 @@ using BoolPtr = std::unique_ptr<Bool>;
 struct Gen {
     std::uint32_t reg;                 // the variable's register
     IntPtr lo, hi;                     // a range lo..hi, or
-    int list = -1;                     // a hoisted list of ints
+    int list = -1;                     // a hoisted list of ints, or
+    bool over_position = false;        // the position's ints (a game on int lists)
+};
+
+// The new position of a game on int lists: [items...], or
+// [element for gens where cond].
+struct ListResult {
+    std::vector<IntPtr> items;
+    std::vector<Gen> gens;
+    BoolPtr where;
+    IntPtr element;
 };
 
 struct Move {
@@ -69,6 +81,7 @@ struct Move {
     BoolPtr where;                     // may be null
     bool split = false;                // split(a, b, ...): each result is a state
     std::vector<IntPtr> result;        // the state's ints (or the split's parts)
+    ListResult list;                   // a game on int lists: its new position
     const Code* site;                  // the generic result, for locations in messages
     // Every result, and the canonical form, is piecewise affine (sums,
     // differences, multiples, min, max, abs) in the innermost generator's
@@ -98,6 +111,7 @@ struct Hoisted {
 
 struct IntGame {
     std::uint32_t arity = 1;           // ints in a position: 1, or a tuple's size
+    bool lists = false;                // positions are lists of ints instead (arity 1)
     std::uint32_t registers = 0;
     std::vector<intpath::Hoisted> hoisted;
     std::vector<intpath::IntPtr> canonical;  // empty: none; else `arity` ints

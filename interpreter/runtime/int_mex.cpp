@@ -8,6 +8,7 @@
 // hand-written solver has. The first option that is not known, or not a
 // state that is its own id, gives up: the solver then expands the state.
 #include "instance.hpp"
+#include "int_gen.hpp"
 
 namespace grundy {
 
@@ -83,17 +84,12 @@ private:
         if (gen == m.gens.size()) return option(m, f);
         const intpath::Gen& g = m.gens[gen];
         const bool stepping = m.affine && gen + 1 == m.gens.size();
-        if (g.list >= 0) {
-            const auto& xs = f.data->lists[g.list];
-            if (stepping && f.data->sorted[g.list] && !xs.empty()) {
-                Stepped r = listed(m, g.reg, xs, f);
+        if (g.list >= 0 || g.over_position) {
+            if (stepping && g.list >= 0 && f.data->sorted[g.list] && !f.data->lists[g.list].empty()) {
+                Stepped r = listed(m, g.reg, f.data->lists[g.list], f);
                 if (r != Stepped::not_even) return r == Stepped::done;
             }
-            for (std::int64_t x : xs) {
-                f.r[g.reg] = x;
-                if (!family(m, gen + 1, f)) return false;
-            }
-            return true;
+            return intpath::for_each_value(g, f, [&] { return family(m, gen + 1, f); });
         }
         std::int64_t lo = g.lo->eval(f), hi = g.hi->eval(f);
         if (lo > hi) return true;
@@ -140,6 +136,11 @@ private:
     // The value of the option the registers describe; false when unknown.
     bool option_value(const Move& m, const Frame& f, std::uint32_t& x) {
         x = 0;
+        if (g_.lists) {
+            intpath::build_list(m.list, f, list_);
+            std::uint32_t id;
+            return table_.find_list(list_.data(), list_.size(), id) && (x = value(id)) < not_known;
+        }
         if (m.split) {
             for (const auto& part : m.result) {
                 std::int64_t n = part->eval(f);
@@ -391,16 +392,17 @@ private:
     const solver::ValueArray& low_;
     const solver::ValueArray& high_;
     MexSet& mex_;
+    intpath::ListBuffer list_;
 };
 
 }  // namespace
 
 bool Instance::try_grundy(solver::StateId s, std::uint32_t& value) {
     if (!game_.fast) return false;
-    std::int64_t regs[IntGame::max_registers];
-    if (!load_fast(s, regs)) return false;
-    const IntGame& g = *game_.fast;
+    std::int64_t regs[IntGame::max_registers], pos[StateTable::max_list];
     Frame f{regs, &fast_};
+    if (!load_fast(s, f, pos)) return false;
+    const IntGame& g = *game_.fast;
     if (g.terminal && g.terminal->test(f)) {
         value = 0;
         return true;

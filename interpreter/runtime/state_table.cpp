@@ -38,6 +38,62 @@ void StateTable::unpack(std::uint64_t key, std::int64_t* xs, unsigned bits) cons
     }
 }
 
+// A list of n <= 15 ints in 0..15: n in the top nibble, x[i] in nibble i.
+bool StateTable::pack_list(const std::int64_t* xs, std::size_t n, std::uint64_t& key) {
+    if (n > 15) return false;
+    key = std::uint64_t{n} << 60;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (static_cast<std::uint64_t>(xs[i]) > 15) return false;
+        key |= static_cast<std::uint64_t>(xs[i]) << (4 * i);
+    }
+    return true;
+}
+
+bool StateTable::find_key(std::uint64_t key, std::uint32_t& id) const {
+    if (key_slots_.empty()) return false;
+    std::size_t mask = key_slots_.size() - 1;
+    for (std::size_t i = mix64(key) & mask;; i = (i + 1) & mask) {
+        std::uint32_t s = key_slots_[i];
+        if (s == 0) return false;
+        if (keys_[s - 1] == key) {
+            id = first_packed + s - 1;
+            return true;
+        }
+    }
+}
+
+std::uint32_t StateTable::intern_list(const std::int64_t* xs, std::size_t n, bool& is_new) {
+    std::uint64_t key;
+    if (pack_list(xs, n, key)) return intern_key(key, is_new);
+    std::vector<Value> items;
+    for (std::size_t i = 0; i < n; ++i) items.push_back(Value::integer(xs[i]));
+    return intern_value(make_list(std::move(items)), is_new);
+}
+
+bool StateTable::find_list(const std::int64_t* xs, std::size_t n, std::uint32_t& id) const {
+    std::uint64_t key;
+    return pack_list(xs, n, key) && find_key(key, id);
+}
+
+bool StateTable::state_list(std::uint32_t id, std::int64_t* out, std::uint32_t& n) const {
+    if (!lists_ || id < first_general) return false;
+    if (id >= first_packed && id < first_direct) {
+        std::uint64_t key = keys_[id - first_packed];
+        n = static_cast<std::uint32_t>(key >> 60);
+        for (std::uint32_t i = 0; i < n; ++i) out[i] = static_cast<std::int64_t>((key >> (4 * i)) & 15);
+        return true;
+    }
+    if (id >= first_packed) return false;
+    const Value& v = values_[id - first_general];
+    if (!v.is(Kind::list) || v.seq().size > max_list) return false;
+    n = v.seq().size;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        if (!v.seq()[i].is(Kind::integer)) return false;
+        out[i] = v.seq()[i].as_int();
+    }
+    return true;
+}
+
 std::uint32_t StateTable::intern_key(std::uint64_t key, bool& is_new) {
     if ((keys_.size() + 1) * 2 > key_slots_.size())
         rehash(key_slots_, keys_.size(), [&](std::size_t k, std::size_t mask) {
@@ -94,6 +150,16 @@ std::uint32_t StateTable::intern_value(const Value& v, bool& is_new) {
 }
 
 std::uint32_t StateTable::intern(const Value& v, bool& is_new) {
+    if (lists_ && v.is(Kind::list) && v.seq().size <= 15) {
+        std::int64_t xs[15];
+        bool ints = true;
+        for (std::uint32_t i = 0; ints && i < v.seq().size; ++i) {
+            ints = v.seq()[i].is(Kind::integer);
+            if (ints) xs[i] = v.seq()[i].as_int();
+        }
+        std::uint64_t key;
+        if (ints && pack_list(xs, v.seq().size, key)) return intern_key(key, is_new);
+    }
     if (v.is(Kind::integer) && arity_ <= 1) {
         std::int64_t n = v.as_int();
         return intern_ints(&n, is_new);
@@ -127,6 +193,14 @@ std::uint32_t StateTable::intern_ints(const std::int64_t* xs, bool& is_new) {
 Value StateTable::state(std::uint32_t id) const {
     if (id < first_general) return Value::integer(id);
     if (id < first_packed) return values_[id - first_general];
+    if (lists_ && id < first_direct) {
+        std::int64_t xs[max_list];
+        std::uint32_t n = 0;
+        state_list(id, xs, n);
+        std::vector<Value> items;
+        for (std::uint32_t i = 0; i < n; ++i) items.push_back(Value::integer(xs[i]));
+        return make_list(std::move(items));
+    }
     std::int64_t xs[64];
     if (id >= first_direct) unpack(id - first_direct, xs, direct_bits());
     else unpack(keys_[id - first_packed], xs, 64 / arity_);

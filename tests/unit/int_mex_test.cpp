@@ -101,3 +101,44 @@ TEST_CASE("canonical forms of min and max step piecewise", "[int_mex]") {
         "print sum([sg(W(a, b)) for a in 0..60, b in 0..60]), sum([sg(F(n, n - 1)) for n in 1..150])\n";
     CHECK(output_of(both) == "138913 1508\n");  // bench/baseline: wythoff 60, fibnim 150
 }
+
+namespace {
+// A game on int lists, and the same rules with an identity canonical form,
+// which keeps a game off the int path.
+std::string on_lists_and_generic(const std::string& body, const std::string& checks) {
+    return "game A { position h; " + body + " }\ngame B { position h; canonical => h; " + body + " }\n" + checks;
+}
+}  // namespace
+
+TEST_CASE("games on int lists take the int path and agree with the generic path", "[int_mex]") {
+    const std::string chomp =
+        "terminal when h == [1] => lose\n"
+        "move i in 0..len(h) - 1, j in 0..h[i] - 1 where i + j > 0 =>\n"
+        "  [(if c >= i then min(h[c], j) else h[c]) for c in 0..len(h) - 1 where c < i or j > 0]";
+    CHECK(output_of(on_lists_and_generic(chomp, "check sg(A([r for _ in 1..c])) == sg(B([r for _ in 1..c])) "
+                                                "for r in 1..5, c in 1..5\n"
+                                                "print sg(A([5, 5, 5, 5, 5])), sg(A([4, 3, 3, 1]))\n")) ==
+          "6 4\n");  // sg of the 5 x 5 board: bench/baseline/chomp 5 5
+    // Heaps past 15 and more than 15 heaps do not pack: they are interned
+    // as values, by both paths alike.
+    const std::string nim = "move i in 0..len(h) - 1, k in 1..h[i] => [(if j == i then h[j] - k else h[j]) for j in 0..len(h) - 1]";
+    CHECK(output_of(on_lists_and_generic(nim, "check sg(A([a, b])) == sg(B([a, b])) for a in 0..20, b in 14..18\n"
+                                              "print sg(A([1 for _ in 1..17])), sg(A([17, 20, 30]))\n")) ==
+          "1 27\n");
+    // A generator over the position, a literal result, `!=` against a list.
+    const std::string take = "terminal when h != [] and h[0] == 0 => lose\n"
+                             "move x in h where x > 0 => [x - 1]";
+    CHECK(output_of(on_lists_and_generic(take, "check sg(A([a, b])) == sg(B([a, b])) for a in 0..6, b in 0..6\n"
+                                               "print sg(A([3, 0, 2])), moves(A([2, 1]))\n")) ==
+          "2 [A([1]), A([0])]\n");
+}
+
+TEST_CASE("errors on the int-list path read as on the generic path", "[int_mex]") {
+    auto a = grundy::testing::run_program("game A { position h; move i in 0..len(h) => [h[i]] }\nprint sg(A([1, 2]))");
+    auto b = grundy::testing::run_program(
+        "game A { position h; canonical => h; move i in 0..len(h) => [h[i]] }\nprint sg(A([1, 2]))");
+    CHECK(a.err.find("index 2 is out of range for a list of length 2") != std::string::npos);
+    CHECK(a.err.substr(0, a.err.find("error:")) == "test.game:1:47: ");  // at `h[i]`
+    auto line = [](const std::string& e) { return e.substr(e.find("error:"), e.find('\n') - e.find("error:")); };
+    CHECK(line(a.err) == line(b.err));
+}
