@@ -21,11 +21,12 @@ struct GiveUp {};
 
 class IntCompiler {
 public:
-    // `lists`: compile for positions that are lists of ints (a second try
-    // for a game whose position is a name that the int rules do not fit).
+    // `shape`: compile for positions that are ints, or lists or sets of
+    // ints (later tries for a game whose position is a name that the int
+    // rules do not fit).
     IntCompiler(const CompiledGame& cg, FunctionRef<CodePtr(const ast::Expr&)> hoist,
-                FunctionRef<bool(const std::string&)> is_builtin, bool lists)
-        : cg_(cg), hoist_(hoist), is_builtin_(is_builtin), lists_(lists) {}
+                FunctionRef<bool(const std::string&)> is_builtin, IntGame::Shape shape)
+        : cg_(cg), hoist_(hoist), is_builtin_(is_builtin), shape_(shape), lists_(shape != IntGame::Shape::ints) {}
 
     std::shared_ptr<const IntGame> run(const ast::GameDef& gd) {
         try {
@@ -43,7 +44,7 @@ private:
             // The position's register holds nothing: it makes the rules that
             // read the position non-constant, and is_pos() finds it.
             if (pos.is_tuple() || gd.canonical || pos.name == "_") throw GiveUp{};
-            g->lists = true;
+            g->shape = shape_;
             pos_reg_ = declare(pos.name);
         } else if (pos.is_tuple()) {
             if (pos.items.size() < 2 || pos.items.size() > 8) throw GiveUp{};
@@ -330,12 +331,25 @@ private:
     }
 
     ListResult list_result(const Expr& e) {
+        using K = ListResult::Kind;
+        const bool sets = shape_ == IntGame::Shape::sets;
         ListResult out;
-        if (e.kind == ExprKind::list) {
+        if (is_pos(e)) {
+            out.kind = K::position;
+            return out;
+        }
+        if (e.kind == (sets ? ExprKind::set : ExprKind::list)) {
             for (auto& item : e.items) out.items.push_back(integer(*item));
             return out;
         }
-        if (e.kind != ExprKind::list_comp) throw GiveUp{};
+        if (sets && e.kind == ExprKind::binary && (e.op == Op::sub || e.op == Op::bit_or || e.op == Op::bit_and)) {
+            out.kind = e.op == Op::sub ? K::minus : e.op == Op::bit_or ? K::union_ : K::intersect;
+            out.a = std::make_unique<ListResult>(list_result(*e.items[0]));
+            out.b = std::make_unique<ListResult>(list_result(*e.items[1]));
+            return out;
+        }
+        if (e.kind != (sets ? ExprKind::set_comp : ExprKind::list_comp)) throw GiveUp{};
+        out.kind = K::comprehension;
         auto mark = regs_.size();
         for (auto& gen : e.gens.gens) out.gens.push_back(generator(gen));
         if (e.gens.where) out.where = boolean(*e.gens.where);
@@ -417,7 +431,9 @@ private:
     }
 
     BoolPtr boolean(const Expr& e) {
-        if (lists_ && e.kind == ExprKind::compare && (e.op == Op::eq || e.op == Op::ne)) {
+        if (lists_ && e.kind == ExprKind::compare && (e.op == Op::in || e.op == Op::not_in) && is_pos(*e.items[1]))
+            return std::make_unique<PosContains>(integer(*e.items[0]), shape_ == IntGame::Shape::sets, e.op == Op::not_in);
+        if (shape_ == IntGame::Shape::lists && e.kind == ExprKind::compare && (e.op == Op::eq || e.op == Op::ne)) {
             for (int side = 0; side < 2; ++side) {
                 const Expr& other = *e.items[1 - side];
                 if (is_pos(*e.items[side]) && other.kind == ExprKind::list && other.items.size() <= 16) {
@@ -460,7 +476,8 @@ private:
     const CompiledGame& cg_;
     FunctionRef<CodePtr(const ast::Expr&)> hoist_;
     FunctionRef<bool(const std::string&)> is_builtin_;
-    bool lists_;
+    IntGame::Shape shape_;
+    bool lists_;                       // lists or sets: the position is read through Frame::pos
     std::uint32_t pos_reg_ = 0;
     IntGame* game_ = nullptr;
     std::vector<std::pair<std::string, std::uint32_t>> regs_;
@@ -473,8 +490,9 @@ std::shared_ptr<const IntGame> compile_int_game(const ast::GameDef& gd, const Co
                                                 FunctionRef<CodePtr(const ast::Expr&)> hoist,
                                                 FunctionRef<bool(const std::string&)> is_builtin) {
     if (!gd.position) return nullptr;
-    if (auto g = IntCompiler(cg, hoist, is_builtin, false).run(gd)) return g;
-    return IntCompiler(cg, hoist, is_builtin, true).run(gd);
+    for (auto shape : {IntGame::Shape::ints, IntGame::Shape::lists, IntGame::Shape::sets})
+        if (auto g = IntCompiler(cg, hoist, is_builtin, shape).run(gd)) return g;
+    return nullptr;
 }
 
 }  // namespace grundy

@@ -188,6 +188,19 @@ struct PosEq final : Bool {
     }
 };
 
+// `x in h` for the position: a set's ints are sorted.
+struct PosContains final : Bool {
+    IntPtr x;
+    bool sorted, negate;
+    PosContains(IntPtr v, bool s, bool n) : x(std::move(v)), sorted(s), negate(n) {}
+    bool test(const Frame& f) const override {
+        std::int64_t v = x->eval(f);
+        bool found = sorted ? std::binary_search(f.pos, f.pos + f.pos_len, v)
+                            : std::find(f.pos, f.pos + f.pos_len, v) != f.pos + f.pos_len;
+        return found != negate;
+    }
+};
+
 struct ConstBool final : Bool {
     bool value;
     explicit ConstBool(bool v) : value(v) {}

@@ -7,8 +7,11 @@ namespace grundy {
 Instance::Instance(Context& ctx, const CompiledGame& game, Value args)
     : ctx_(ctx), game_(game), args_(std::move(args)) {
     graph_ = ctx_.solver.add_graph(this);
-    if (game_.fast && game_.fast->lists) table_.set_packed_lists();
-    else if (game_.fast) table_.set_packed_arity(game_.fast->arity);
+    using Shape = IntGame::Shape;
+    if (game_.fast && game_.fast->shape != Shape::ints)
+        table_.set_packed(game_.fast->shape == Shape::sets ? StateTable::Packed::sets : StateTable::Packed::lists);
+    else if (game_.fast)
+        table_.set_packed_arity(game_.fast->arity);
 }
 
 std::uint32_t Instance::make_state(const Value& raw, const Code& where) {

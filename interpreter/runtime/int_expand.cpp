@@ -100,9 +100,9 @@ void Instance::fast_move(const intpath::Move& m, std::size_t gen, const intpath:
             return;
         }
         std::uint32_t id;
-        if (game_.fast->lists) {
+        if (game_.fast->shape != IntGame::Shape::ints) {
             intpath::ListBuffer xs;
-            intpath::build_list(m.list, f, xs);
+            intpath::build_list(m.list, f, xs, game_.fast->shape == IntGame::Shape::sets);
             bool is_new = false;
             id = table_.intern_list(xs.data(), xs.size(), is_new);
             if (is_new) ctx_.solver.charge_state();
@@ -126,7 +126,7 @@ void Instance::fast_move(const intpath::Move& m, std::size_t gen, const intpath:
 bool Instance::load_fast(solver::StateId s, intpath::Frame& f, std::int64_t* pos) {
     if (!fast_ready()) return false;
     std::int64_t* regs = f.r;
-    if (game_.fast->lists) {
+    if (game_.fast->shape != IntGame::Shape::ints) {
         if (!table_.state_list(s, pos, f.pos_len)) return false;
         f.pos = pos;
     } else if (s < StateTable::first_general && table_.arity() == 1) {
@@ -141,7 +141,7 @@ bool Instance::load_fast(solver::StateId s, intpath::Frame& f, std::int64_t* pos
 // `G(args)` for a game on ints without `start`: the int path's canonical
 // form and packing, without making a Value.
 bool Instance::fast_position(std::span<const Value> args, std::uint32_t& id) {
-    if (!game_.fast || game_.fast->lists || game_.has_start || args.size() != game_.fast->arity) return false;
+    if (!game_.fast || game_.fast->shape != IntGame::Shape::ints || game_.has_start || args.size() != game_.fast->arity) return false;
     std::int64_t regs[IntGame::max_registers];
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (!args[i].is(Kind::integer)) return false;

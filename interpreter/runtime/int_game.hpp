@@ -67,13 +67,16 @@ struct Gen {
     bool over_position = false;        // the position's ints (a game on int lists)
 };
 
-// The new position of a game on int lists: [items...], or
-// [element for gens where cond].
+// The new position of a game on int lists or sets: [items...],
+// [element for gens where cond] (or the same in braces), the position
+// itself, or a set operation on two of these.
 struct ListResult {
+    enum class Kind : std::uint8_t { items, comprehension, position, minus, union_, intersect } kind = Kind::items;
     std::vector<IntPtr> items;
     std::vector<Gen> gens;
     BoolPtr where;
     IntPtr element;
+    std::unique_ptr<ListResult> a, b;
 };
 
 struct Move {
@@ -111,7 +114,9 @@ struct Hoisted {
 
 struct IntGame {
     std::uint32_t arity = 1;           // ints in a position: 1, or a tuple's size
-    bool lists = false;                // positions are lists of ints instead (arity 1)
+    // Positions are ints (or tuples of them), or else lists or sets of ints,
+    // read through Frame::pos (arity 1).
+    enum class Shape : std::uint8_t { ints, lists, sets } shape = Shape::ints;
     std::uint32_t registers = 0;
     std::vector<intpath::Hoisted> hoisted;
     std::vector<intpath::IntPtr> canonical;  // empty: none; else `arity` ints

@@ -2,6 +2,9 @@
 // and the one-pass solve (int_mex.cpp).
 #pragma once
 
+#include <algorithm>
+#include <iterator>
+
 #include <boost/container/small_vector.hpp>
 
 #include "context.hpp"
@@ -38,24 +41,41 @@ template <typename Body> bool for_each_value(const Gen& g, const Frame& f, Body&
 
 using ListBuffer = boost::container::small_vector<std::int64_t, 16>;
 
-// The new position of a game on int lists, in order.
-inline void build_list(const ListResult& lr, std::size_t gen, const Frame& f, ListBuffer& out) {
+// The new position of a game on int lists (in order) or sets (sorted,
+// without repeats).
+inline void build_items(const ListResult& lr, std::size_t gen, const Frame& f, ListBuffer& out) {
     if (gen == lr.gens.size()) {
         if (!lr.where || lr.where->test(f)) out.push_back(lr.element->eval(f));
         return;
     }
     for_each_value(lr.gens[gen], f, [&] {
-        build_list(lr, gen + 1, f, out);
+        build_items(lr, gen + 1, f, out);
         return true;
     });
 }
-inline void build_list(const ListResult& lr, const Frame& f, ListBuffer& out) {
+inline void build_list(const ListResult& lr, const Frame& f, ListBuffer& out, bool set) {
+    using K = ListResult::Kind;
     out.clear();
-    if (!lr.element) {
-        for (const IntPtr& item : lr.items) out.push_back(item->eval(f));
-        return;
+    switch (lr.kind) {
+        case K::items:
+            for (const IntPtr& item : lr.items) out.push_back(item->eval(f));
+            break;
+        case K::comprehension: build_items(lr, 0, f, out); break;
+        case K::position: out.assign(f.pos, f.pos + f.pos_len); return;  // a set position is sorted already
+        default: {
+            ListBuffer x, y;
+            build_list(*lr.a, f, x, true);
+            build_list(*lr.b, f, y, true);
+            if (lr.kind == K::minus) std::set_difference(x.begin(), x.end(), y.begin(), y.end(), std::back_inserter(out));
+            else if (lr.kind == K::union_) std::set_union(x.begin(), x.end(), y.begin(), y.end(), std::back_inserter(out));
+            else std::set_intersection(x.begin(), x.end(), y.begin(), y.end(), std::back_inserter(out));
+            return;
+        }
     }
-    build_list(lr, 0, f, out);
+    if (set) {
+        std::sort(out.begin(), out.end());
+        out.erase(std::unique(out.begin(), out.end()), out.end());
+    }
 }
 
 }  // namespace grundy::intpath

@@ -136,8 +136,8 @@ private:
     // The value of the option the registers describe; false when unknown.
     bool option_value(const Move& m, const Frame& f, std::uint32_t& x) {
         x = 0;
-        if (g_.lists) {
-            intpath::build_list(m.list, f, list_);
+        if (g_.shape != IntGame::Shape::ints) {
+            intpath::build_list(m.list, f, list_, g_.shape == IntGame::Shape::sets);
             std::uint32_t id;
             return table_.find_list(list_.data(), list_.size(), id) && (x = value(id)) < not_known;
         }

@@ -39,7 +39,16 @@ void StateTable::unpack(std::uint64_t key, std::int64_t* xs, unsigned bits) cons
 }
 
 // A list of n <= 15 ints in 0..15: n in the top nibble, x[i] in nibble i.
-bool StateTable::pack_list(const std::int64_t* xs, std::size_t n, std::uint64_t& key) {
+// A set of ints in 0..63: bit x for each x.
+bool StateTable::pack_list(const std::int64_t* xs, std::size_t n, std::uint64_t& key) const {
+    if (packed_ == Packed::sets) {
+        key = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (static_cast<std::uint64_t>(xs[i]) > 63) return false;
+            key |= std::uint64_t{1} << xs[i];
+        }
+        return true;
+    }
     if (n > 15) return false;
     key = std::uint64_t{n} << 60;
     for (std::size_t i = 0; i < n; ++i) {
@@ -67,7 +76,7 @@ std::uint32_t StateTable::intern_list(const std::int64_t* xs, std::size_t n, boo
     if (pack_list(xs, n, key)) return intern_key(key, is_new);
     std::vector<Value> items;
     for (std::size_t i = 0; i < n; ++i) items.push_back(Value::integer(xs[i]));
-    return intern_value(make_list(std::move(items)), is_new);
+    return intern_value(packed_ == Packed::sets ? make_set(std::move(items)) : make_list(std::move(items)), is_new);
 }
 
 bool StateTable::find_list(const std::int64_t* xs, std::size_t n, std::uint32_t& id) const {
@@ -76,16 +85,21 @@ bool StateTable::find_list(const std::int64_t* xs, std::size_t n, std::uint32_t&
 }
 
 bool StateTable::state_list(std::uint32_t id, std::int64_t* out, std::uint32_t& n) const {
-    if (!lists_ || id < first_general) return false;
+    if (packed_ == Packed::none || id < first_general) return false;
     if (id >= first_packed && id < first_direct) {
         std::uint64_t key = keys_[id - first_packed];
+        if (packed_ == Packed::sets) {
+            n = 0;
+            for (; key; key &= key - 1) out[n++] = __builtin_ctzll(key);
+            return true;
+        }
         n = static_cast<std::uint32_t>(key >> 60);
         for (std::uint32_t i = 0; i < n; ++i) out[i] = static_cast<std::int64_t>((key >> (4 * i)) & 15);
         return true;
     }
     if (id >= first_packed) return false;
     const Value& v = values_[id - first_general];
-    if (!v.is(Kind::list) || v.seq().size > max_list) return false;
+    if (!v.is(packed_ == Packed::sets ? Kind::set : Kind::list) || v.seq().size > max_list) return false;
     n = v.seq().size;
     for (std::uint32_t i = 0; i < n; ++i) {
         if (!v.seq()[i].is(Kind::integer)) return false;
@@ -150,8 +164,9 @@ std::uint32_t StateTable::intern_value(const Value& v, bool& is_new) {
 }
 
 std::uint32_t StateTable::intern(const Value& v, bool& is_new) {
-    if (lists_ && v.is(Kind::list) && v.seq().size <= 15) {
-        std::int64_t xs[15];
+    const Kind packs = packed_ == Packed::sets ? Kind::set : Kind::list;
+    if (packed_ != Packed::none && v.is(packs) && v.seq().size <= max_list) {
+        std::int64_t xs[max_list];
         bool ints = true;
         for (std::uint32_t i = 0; ints && i < v.seq().size; ++i) {
             ints = v.seq()[i].is(Kind::integer);
@@ -193,13 +208,13 @@ std::uint32_t StateTable::intern_ints(const std::int64_t* xs, bool& is_new) {
 Value StateTable::state(std::uint32_t id) const {
     if (id < first_general) return Value::integer(id);
     if (id < first_packed) return values_[id - first_general];
-    if (lists_ && id < first_direct) {
+    if (packed_ != Packed::none && id < first_direct) {
         std::int64_t xs[max_list];
         std::uint32_t n = 0;
         state_list(id, xs, n);
         std::vector<Value> items;
         for (std::uint32_t i = 0; i < n; ++i) items.push_back(Value::integer(xs[i]));
-        return make_list(std::move(items));
+        return packed_ == Packed::sets ? make_set(std::move(items)) : make_list(std::move(items));
     }
     std::int64_t xs[64];
     if (id >= first_direct) unpack(id - first_direct, xs, direct_bits());

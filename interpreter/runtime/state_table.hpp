@@ -27,14 +27,16 @@ public:
 
     // Tuples of k >= 2 ints are packed, each int in [0, 2^(64/k)).
     void set_packed_arity(std::uint32_t k) { arity_ = k; }
-    // Lists of up to 15 ints in 0..15 are packed (a game on int lists).
-    void set_packed_lists() { lists_ = true; }
+    // A game on int lists packs lists of up to 15 ints in 0..15; a game on
+    // int sets packs sets of ints in 0..63 as bitmasks.
+    enum class Packed : std::uint8_t { none, lists, sets };
+    void set_packed(Packed p) { packed_ = p; }
 
-    // The same for a list state given as n ints.
+    // The same for a list state (or a set state, sorted) given as n ints.
     std::uint32_t intern_list(const std::int64_t* xs, std::size_t n, bool& is_new);
     // The id of a list state seen before, without interning; false if none.
     bool find_list(const std::int64_t* xs, std::size_t n, std::uint32_t& id) const;
-    // Loads the ints of list state `id` (at most max_list); false otherwise.
+    // Loads the ints of list (or set) state `id` (at most max_list); false otherwise.
     bool state_list(std::uint32_t id, std::int64_t* out, std::uint32_t& n) const;
     static constexpr std::uint32_t max_list = 64;
 
@@ -74,14 +76,14 @@ public:
 
 private:
     bool pack(const std::int64_t* xs, std::uint64_t& key, unsigned bits) const;
-    static bool pack_list(const std::int64_t* xs, std::size_t n, std::uint64_t& key);
+    bool pack_list(const std::int64_t* xs, std::size_t n, std::uint64_t& key) const;
     bool find_key(std::uint64_t key, std::uint32_t& id) const;
     void unpack(std::uint64_t key, std::int64_t* xs, unsigned bits) const;
     std::uint32_t intern_key(std::uint64_t key, bool& is_new);
     std::uint32_t intern_value(const Value& v, bool& is_new);
 
     std::uint32_t arity_ = 1;
-    bool lists_ = false;
+    Packed packed_ = Packed::none;
     // Generic states.
     std::vector<Value> values_;
     std::vector<std::uint32_t> value_slots_;   // 0: empty, else index + 1
