@@ -320,7 +320,8 @@ bool CallGame::eval_component(Env& env, Component& out) const {
 }
 
 bool CallValue::eval_component(Env& env, Component& out) const {
-    Value f = callee->eval(env);
+    Value tmp;
+    const Value& f = operand(callee, env, tmp);
     if (!f.is(Kind::rules)) return false;  // eval() reports it
     ArgValues values = eval_all(env, args);
     auto* inst = static_cast<Instance*>(f.rules().game);

@@ -282,16 +282,6 @@ private:
             auto first = std::lower_bound(xs.begin(), xs.end(), lo);
             auto last = std::upper_bound(first, xs.end(), hi);
             if (first == last) return Stepped::done;
-            if (last - first <= 8) {  // a few options: stepping would cost more than it saves
-                for (auto it = first; it != last; ++it) {
-                    std::uint32_t x;
-                    if (!m.rest.empty() && !rest(m, reg, *it, f)) continue;
-                    f.r[reg] = *it;
-                    if (!option_value(m, f, x)) return Stepped::unknown;
-                    mex_.add(x);
-                }
-                return Stepped::done;
-            }
             std::int64_t id[8], step[8];
             if (!even(m, reg, *first, *(last - 1), f, id, step)) return Stepped::not_even;
             const std::size_t n = parts(m);
