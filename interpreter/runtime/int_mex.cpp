@@ -84,25 +84,18 @@ private:
         if (gen == m.gens.size()) return option(m, f);
         const intpath::Gen& g = m.gens[gen];
         const bool stepping = m.affine && gen + 1 == m.gens.size();
-        if (g.list >= 0 || g.over_position) {
-            if (stepping && g.list >= 0 && f.data->sorted[g.list] && !f.data->lists[g.list].empty()) {
-                Stepped r = listed(m, g.reg, f.data->lists[g.list], f);
-                if (r != Stepped::not_even) return r == Stepped::done;
-            }
-            return intpath::for_each_value(g, f, [&] { return family(m, gen + 1, f); });
-        }
-        std::int64_t lo = g.lo->eval(f), hi = g.hi->eval(f);
-        if (lo > hi) return true;
-        if (stepping) {
+        if (stepping && g.list < 0 && !g.over_position) {
+            std::int64_t lo = g.lo->eval(f), hi = g.hi->eval(f);
+            if (lo > hi) return true;
             Stepped r = ranged(m, g.reg, lo, hi, f);
             if (r != Stepped::not_even) return r == Stepped::done;
+            return each(m, g.reg, lo, hi, f);
         }
-        for (std::int64_t x = lo;; ++x) {
-            if (((x - lo) & 0xFFFF) == 0xFFFF) poll_interrupt();
-            f.r[g.reg] = x;
-            if (!family(m, gen + 1, f)) return false;
-            if (x == hi) return true;
+        if (stepping && g.list >= 0 && f.data->sorted[g.list] && !f.data->lists[g.list].empty()) {
+            Stepped r = listed(m, g.reg, f.data->lists[g.list], f);
+            if (r != Stepped::not_even) return r == Stepped::done;
         }
+        return intpath::for_each_value(g, f, [&] { return family(m, gen + 1, f); });
     }
 
     // The plain loop over lo..hi of the innermost generator, for a stretch
@@ -177,12 +170,13 @@ private:
             for (std::uint32_t i = 0; i < g_.arity; ++i) ys[i] = g_.canonical[i]->eval_traced(f, t);
         };
         if (m.split || g_.arity == 1) {
+            bool inside = true;  // the whole trace first: the search for a stretch's end reads it
             for (std::size_t i = 0; i < n; ++i) {
                 canon(&xs[i]);
-                if (xs[i] < 0 || xs[i] >= StateTable::first_general) return false;
+                inside = inside && xs[i] >= 0 && xs[i] < StateTable::first_general;
                 out[i] = xs[i];
             }
-            return true;
+            return inside;
         }
         canon(xs);
         const unsigned bits = table_.direct_bits();
@@ -228,26 +222,33 @@ private:
         try {
             if (!tighten(m, f, lo, hi)) return Stepped::not_even;
             if (lo > hi) return Stepped::done;
-            // Halve a stretch until its ends agree: a canonical form's
-            // min/max switches arms at a few points only.
-            struct Stretch {
-                std::int64_t a, b;
-            } todo[130];  // left uninitialised: this runs once per family and state
-            int top = 0;
-            todo[top++] = {lo, hi};
-            while (top) {
-                auto [a, b] = todo[--top];
-                std::int64_t id[8], step[8];
-                if (even(m, reg, a, b, f, id, step)) {
-                    Stepped r = walk_any(m, reg, a, b, f, id, step);
-                    if (r != Stepped::done) return r;
-                } else if (b - a < 16 || top + 2 > 130) {
-                    if (!each(m, reg, a, b, f)) return Stepped::unknown;
-                } else {
-                    std::int64_t mid = a + (b - a) / 2;
-                    todo[top++] = {mid + 1, b};
-                    todo[top++] = {a, mid};
+            // Where the arms chosen at a stay chosen is an interval from a
+            // (see Trace), so a binary search finds where each stretch ends;
+            // a canonical form's min/max switch arms at a few points only.
+            for (std::int64_t a = lo; a <= hi;) {
+                std::int64_t id[8], step[8], scratch[8];
+                if (even(m, reg, a, hi, f, id, step)) return walk_any(m, reg, a, hi, f, id, step);
+                Trace at_a, at_hi;
+                ends(m, reg, a, f, scratch, at_a);
+                ends(m, reg, hi, f, scratch, at_hi);
+                std::int64_t end = hi;
+                if (at_a.used < 64 && !at_a.same(at_hi)) {
+                    std::int64_t bad = hi;
+                    end = a;
+                    while (bad - end > 1) {
+                        std::int64_t mid = end + (bad - end) / 2;
+                        Trace t;
+                        ends(m, reg, mid, f, scratch, t);
+                        (t.same(at_a) ? end : bad) = mid;
+                    }
                 }
+                if (end < hi && even(m, reg, a, end, f, id, step)) {
+                    Stepped r = walk_any(m, reg, a, end, f, id, step);
+                    if (r != Stepped::done) return r;
+                } else if (!each(m, reg, a, end, f)) {  // out of the packing range, or too many arms to tell
+                    return Stepped::unknown;
+                }
+                a = end + 1;
             }
             return Stepped::done;
         } catch (const DiagnosticError&) {
