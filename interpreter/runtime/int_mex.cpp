@@ -18,6 +18,9 @@ using intpath::Frame;
 using intpath::Move;
 using intpath::Trace;
 constexpr std::uint32_t not_known = solver::Solver::known_limit;  // this and above
+static_assert(StateTable::first_general == solver::Solver::high_ids &&
+              StateTable::first_packed == solver::Solver::packed_ids &&
+              StateTable::first_direct == solver::Solver::direct_ids);
 
 // The option values of one state: marks[v] == stamp when v is one, so a
 // new state costs a new stamp, not a cleared array (as a hand-written
@@ -65,9 +68,8 @@ private:
 
 class Kernel {
 public:
-    Kernel(const IntGame& g, const StateTable& t, const solver::ValueArray& low, const solver::ValueArray& high,
-           MexSet& mex)
-        : g_(g), table_(t), low_(low), high_(high), mex_(mex) {}
+    Kernel(const IntGame& g, const StateTable& t, const solver::ValueArray* arrays, MexSet& mex)
+        : g_(g), table_(t), arrays_(arrays), low_(arrays[0]), mex_(mex) {}
 
     bool moves(const Frame& f) {
         for (const Move& m : g_.moves)
@@ -77,7 +79,9 @@ public:
 
 private:
     std::uint32_t value(std::uint32_t id) const {
-        return id < StateTable::first_general ? low_.get(id) : high_.get(id - StateTable::first_general);
+        if (id < StateTable::first_general) return low_.get(id);
+        unsigned k = solver::Solver::id_class(id);
+        return arrays_[k].get(id - solver::Solver::class_base[k]);
     }
 
     bool family(const Move& m, std::size_t gen, const Frame& f) {
@@ -157,7 +161,7 @@ private:
     enum class Stepped { done, unknown, not_even };
 
     // The ids of the options at x: one per part of a split, or one state
-    // (an int, or a packed tuple offset into high_); false when a coordinate
+    // (an int, or a direct tuple's index in its array); false when a coordinate
     // is outside what is its own id.
     bool ends(const Move& m, std::uint32_t reg, std::int64_t x, const Frame& f, std::int64_t* out, Trace& t) {
         f.r[reg] = x;
@@ -185,11 +189,10 @@ private:
             if (static_cast<std::uint64_t>(xs[i]) >> bits) return false;
             out[0] = (out[0] << bits) | xs[i];
         }
-        out[0] += StateTable::first_direct - StateTable::first_general;
-        return true;
+        return true;  // an index into the direct tuples' array
     }
     std::size_t parts(const Move& m) const { return m.split ? m.result.size() : 1; }
-    const solver::ValueArray& values_of(const Move& m) const { return m.split || g_.arity == 1 ? low_ : high_; }
+    const solver::ValueArray& values_of(const Move& m) const { return m.split || g_.arity == 1 ? low_ : arrays_[3]; }
 
     // Evenly spaced ids between two ends: equal traces, every coordinate
     // in range at both (so between them), and whole steps.
@@ -380,8 +383,8 @@ private:
 
     const IntGame& g_;
     const StateTable& table_;
+    const solver::ValueArray* arrays_;  // by Solver::id_class
     const solver::ValueArray& low_;
-    const solver::ValueArray& high_;
     MexSet& mex_;
     intpath::ListBuffer list_;
 };
@@ -399,7 +402,7 @@ bool Instance::try_grundy(solver::StateId s, std::uint32_t& value) {
         return true;
     }
     MexSet mex(mex_marks_, mex_stamp_);
-    Kernel k(g, table_, ctx_.solver.low_values(graph_), ctx_.solver.high_values(graph_), mex);
+    Kernel k(g, table_, ctx_.solver.value_arrays(graph_), mex);
     if (!k.moves(f) || mex.huge()) return false;
     value = mex.mex();
     return true;

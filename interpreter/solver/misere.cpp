@@ -47,8 +47,7 @@ Solver::~Solver() = default;
 
 void Solver::clear() {
     for (Table& t : tables_) {
-        t.low.clear();
-        t.high.clear();
+        for (ValueArray& a : t.values) a.clear();
     }
     misere_.reset();
     stats_ = Stats{};
@@ -56,7 +55,8 @@ void Solver::clear() {
 
 std::uint64_t Solver::memory_bytes() const {
     std::uint64_t total = buf_.capacity() * sizeof(buf_[0]) + frames_.capacity() * sizeof(Frame);
-    for (const Table& t : tables_) total += t.low.memory_bytes() + t.high.memory_bytes();
+    for (const Table& t : tables_)
+        for (const ValueArray& a : t.values) total += a.memory_bytes();
     if (misere_) {
         for (auto& [k, v] : misere_->memo) total += 48 + k.capacity() * sizeof(Comp);
         for (auto& [c, opts] : misere_->options) {

@@ -56,10 +56,16 @@ public:
     // The options of a component, each a sum of components, in move order.
     std::vector<std::vector<Comp>> options(Comp c);
 
-    // A graph's values by state id (ids below 2^31, and from 2^31 offset
-    // by 2^31), for GameGraph::try_grundy; a value >= known_limit is unknown.
-    const ValueArray& low_values(std::uint32_t graph) const { return tables_[graph].low; }
-    const ValueArray& high_values(std::uint32_t graph) const { return tables_[graph].high; }
+    // A graph's values, for GameGraph::try_grundy: one array per class of
+    // ids (see runtime/state_table.hpp), so that no array spans the gaps
+    // between the classes' ranges. State s is at index s - class_base[k]
+    // of array k = id_class(s); a value >= known_limit is unknown.
+    static constexpr std::uint32_t high_ids = 1u << 31;
+    static constexpr std::uint32_t packed_ids = high_ids + (1u << 29);
+    static constexpr std::uint32_t direct_ids = high_ids + (1u << 30);
+    static constexpr std::uint32_t class_base[4] = {0, high_ids, packed_ids, direct_ids};
+    static unsigned id_class(StateId s) { return s < high_ids ? 0 : s < packed_ids ? 1 : s < direct_ids ? 2 : 3; }
+    const ValueArray* value_arrays(std::uint32_t graph) const { return tables_[graph].values; }
 
     // Every state interned by a game is charged here; past the limit the
     // current search ends with a SolveError.
@@ -81,15 +87,9 @@ private:
     static constexpr std::uint32_t unknown = ValueArray::unknown;
     static constexpr std::uint32_t on_path = ValueArray::on_path;
 
-    // Games number their states either densely from 0 (an int state is its
-    // own id) or from 2^31 up (interned states): two arrays, so neither
-    // numbering pays for the other's range.
-    static constexpr std::uint32_t high_ids = 1u << 31;
-    static constexpr std::uint32_t direct_ids = high_ids + (1u << 30);  // see runtime/state_table.hpp
     struct Table {
         GameGraph* graph = nullptr;
-        ValueArray low;   // ids below 2^31
-        ValueArray high;  // ids from 2^31, offset by 2^31
+        ValueArray values[4];  // by id_class
     };
     struct Frame {
         Comp comp;
@@ -110,15 +110,14 @@ private:
     static constexpr std::uint64_t resolved_bit = OptionSink::resolved_bit;
 
     void set(Comp c, std::uint32_t v) {
-        Table& t = tables_[comp_graph(c)];
         StateId s = comp_state(c);
-        if (s < high_ids) t.low.set(s, v);
-        else t.high.set(s - high_ids, v);
+        unsigned k = id_class(s);
+        tables_[comp_graph(c)].values[k].set(s - class_base[k], v);
     }
     std::uint32_t peek(Comp c) const {
-        const Table& t = tables_[comp_graph(c)];
         StateId s = comp_state(c);
-        return s < high_ids ? t.low.get(s) : t.high.get(s - high_ids);
+        unsigned k = id_class(s);
+        return tables_[comp_graph(c)].values[k].get(s - class_base[k]);
     }
     void push_frame(Comp c);
     bool try_direct(Comp c);

@@ -60,7 +60,7 @@ public:
         }
         return v;
     }
-    static constexpr std::uint32_t page_size = 1u << 12;
+    static constexpr std::uint32_t page_size = 1u << 9;
     static constexpr std::uint8_t narrow_on_path = 0xFE;
 
     std::size_t memory_bytes() const { return bytes_ + pages_.capacity() * sizeof(pages_[0]); }
@@ -70,7 +70,7 @@ public:
     }
 
 private:
-    static constexpr unsigned page_bits = 12;
+    static constexpr unsigned page_bits = 9;
     static constexpr std::uint8_t narrow_unknown = 0xFF;
 
     struct Page {
