@@ -38,7 +38,9 @@ public:
         size_ = marks_.size();
     }
 
-    void add_small(std::uint32_t v) { data_[v] = stamp_; }  // v < 256
+    // For loops that mark values below 256 themselves.
+    std::uint32_t* marks() const { return data_; }
+    std::uint32_t stamp() const { return stamp_; }
     void add(std::uint32_t v) {
         if (v >= size_) {
             if (v >= (1u << 28)) {
@@ -317,16 +319,21 @@ private:
         bool far = false;  // a part leaves its page within a few steps (a packed tuple's high coordinate)
         for (std::size_t i = 0; i < N; ++i) far = far || step[i] >= 64 || step[i] <= -64;
         if (far) {
+            const bool all = m.rest.empty();
+            std::int64_t at[N];
+            std::copy(id, id + N, at);
             for (std::int64_t k = 0; k < count; ++k) {
                 if ((k & 0xFFFF) == 0xFFFF) poll_interrupt();
-                if (!m.rest.empty() && !rest(m, reg, x + k, f)) continue;
-                std::uint32_t v = 0;
-                for (std::size_t i = 0; i < N; ++i) {
-                    std::uint32_t b = values.get(static_cast<std::uint32_t>(id[i] + step[i] * k));
-                    if (b >= not_known) return Stepped::unknown;
-                    v ^= b;
+                if (all || rest(m, reg, x + k, f)) {
+                    std::uint32_t v = 0;
+                    for (std::size_t i = 0; i < N; ++i) {
+                        std::uint32_t b = values.get(static_cast<std::uint32_t>(at[i]));
+                        if (b >= not_known) return Stepped::unknown;
+                        v ^= b;
+                    }
+                    mex_.add(v);
                 }
-                mex_.add(v);
+                for (std::size_t i = 0; i < N; ++i) at[i] += step[i];
             }
             return Stepped::done;
         }
@@ -346,18 +353,35 @@ private:
                 chunk = std::min(chunk, left);
             }
             if (narrow) {
+                // Everything the loop reads in locals: the stores into the
+                // marks could alias anything else as far as the compiler knows.
                 const std::uint8_t* p[N];
-                for (std::size_t i = 0; i < N; ++i) p[i] = page[i].narrow + (id[i] - page[i].begin);
+                std::int64_t j[N], d[N];  // offsets, not moving pointers: the last step may leave the page
+                for (std::size_t i = 0; i < N; ++i) {
+                    p[i] = page[i].narrow;
+                    j[i] = id[i] - page[i].begin;
+                    d[i] = step[i];
+                }
+                std::uint32_t* const marks = mex_.marks();
+                const std::uint32_t stamp = mex_.stamp();
                 for (std::int64_t k = 0; k < chunk; ++k) {
                     std::uint32_t v = 0;
                     bool missing = false;
                     for (std::size_t i = 0; i < N; ++i) {
-                        std::uint8_t b = p[i][k * step[i]];
+                        std::uint8_t b = p[i][j[i]];
+                        j[i] += d[i];
                         missing |= b >= VA::narrow_on_path;
                         v ^= b;
                     }
                     if (missing) return Stepped::unknown;
-                    mex_.add_small(v);
+                    marks[v] = stamp;  // v < 256: no bounds check
+                }
+            } else if (N == 1 && page[0].wide && m.rest.empty()) {  // values past a byte (Wythoff's)
+                const std::uint32_t* w = page[0].wide;
+                const std::int64_t d = step[0];
+                for (std::int64_t k = 0, j = id[0] - page[0].begin; k < chunk; ++k, j += d) {
+                    if (w[j] >= not_known) return Stepped::unknown;
+                    mex_.add(w[j]);
                 }
             } else {
                 for (std::int64_t k = 0; k < chunk; ++k) {
