@@ -3,7 +3,10 @@
 // kept canonical: components with no moves are dropped (they change
 // nothing) and the rest sorted, so equal sums share one memo entry.
 #include <algorithm>
+#include <iterator>
 #include <unordered_map>
+
+#include <boost/container/small_vector.hpp>
 
 #include "solver.hpp"
 
@@ -13,7 +16,8 @@ namespace grundy::solver {
 
 namespace {
 
-using Key = std::vector<Comp>;
+// A canonical sum; most have a handful of components, kept inline.
+using Key = boost::container::small_vector<Comp, 8>;
 
 struct KeyHash {
     std::size_t operator()(const Key& k) const {
@@ -33,6 +37,7 @@ enum : std::uint8_t { m_on_path, m_p, m_n };
 struct Solver::Misere {
     std::unordered_map<Key, std::uint8_t, KeyHash> memo;
     std::unordered_map<Comp, std::vector<std::vector<Comp>>> options;  // per component, as expanded
+    std::unordered_map<Comp, std::vector<Key>> live;  // the same without parts that have no move, each sorted
 
     struct Frame {
         Key key;
@@ -58,16 +63,17 @@ std::uint64_t Solver::memory_bytes() const {
     for (const Table& t : tables_)
         for (const ValueArray& a : t.values) total += a.memory_bytes();
     if (misere_) {
-        for (auto& [k, v] : misere_->memo) total += 48 + k.capacity() * sizeof(Comp);
+        for (auto& [k, v] : misere_->memo) total += 48 + sizeof(Key) + (k.capacity() > 8 ? k.capacity() * sizeof(Comp) : 0);
         for (auto& [c, opts] : misere_->options) {
             total += 48;
             for (auto& o : opts) total += 24 + o.capacity() * sizeof(Comp);
         }
+        for (auto& [c, opts] : misere_->live) total += 48 + opts.capacity() * sizeof(Key);
     }
     return total;
 }
 
-void Solver::misere_cycle(const std::vector<Comp>& sum) const {
+void Solver::misere_cycle(std::span<const Comp> sum) const {
     std::string text;
     for (std::size_t i = 0; i < sum.size(); ++i)
         text += (i ? " + " : "") + tables_[comp_graph(sum[i])].graph->describe(comp_state(sum[i]));
@@ -88,28 +94,38 @@ bool Solver::misere_p(std::span<const Comp> sum) {
         std::sort(k.begin(), k.end());
         return k;
     };
+    // A component's options as canonical parts, made once: a child of a
+    // canonical sum is then the sum without one part, merged with them.
+    auto live_options = [&](Comp c) -> const std::vector<Key>& {
+        auto it = m.live.find(c);
+        if (it != m.live.end()) return it->second;
+        std::vector<Key> out;
+        for (const auto& option : options_of(c)) out.push_back(canonical(Key(option.begin(), option.end())));
+        return m.live.emplace(c, std::move(out)).first->second;
+    };
     auto children_of = [&](const Key& key) {
         std::vector<Key> out;
         for (std::size_t i = 0; i < key.size(); ++i) {
             if (i > 0 && key[i] == key[i - 1]) continue;  // equal components give equal moves
-            for (const auto& option : options_of(key[i])) {
+            for (const Key& parts : live_options(key[i])) {
                 Key child;
-                child.reserve(key.size() - 1 + option.size());
-                for (std::size_t j = 0; j < key.size(); ++j)
-                    if (j != i) child.push_back(key[j]);
-                child.insert(child.end(), option.begin(), option.end());
-                out.push_back(canonical(std::move(child)));
+                child.reserve(key.size() - 1 + parts.size());
+                auto rest = [&](std::size_t j) { return j < i ? key[j] : key[j + 1]; };
+                std::size_t j = 0, k = 0;
+                while (j + 1 < key.size() || k < parts.size()) {
+                    if (k == parts.size() || (j + 1 < key.size() && rest(j) <= parts[k])) child.push_back(rest(j++));
+                    else child.push_back(parts[k++]);
+                }
+                out.push_back(std::move(child));
             }
         }
-        std::sort(out.begin(), out.end());
-        out.erase(std::unique(out.begin(), out.end()), out.end());
-        return out;
+        return out;  // repeats cost a memo lookup each, less than sorting them away
     };
 
     Key root = canonical(Key(sum.begin(), sum.end()));
     if (root.empty()) return false;  // no moves at all: the player to move has already won
     if (auto it = m.memo.find(root); it != m.memo.end()) {
-        if (it->second == m_on_path) misere_cycle(root);
+        if (it->second == m_on_path) misere_cycle({root.data(), root.size()});
         return it->second == m_p;
     }
 
@@ -142,7 +158,7 @@ bool Solver::misere_p(std::span<const Comp> sum) {
                     descended = true;
                     break;
                 }
-                if (it->second == m_on_path) misere_cycle(child);
+                if (it->second == m_on_path) misere_cycle({child.data(), child.size()});
                 if (it->second == m_p) {
                     result = m_n;
                     break;

@@ -123,7 +123,7 @@ private:
     bool try_direct(Comp c);
     void check_interrupt();
     [[noreturn]] void cycle(Comp c);
-    [[noreturn]] void misere_cycle(const std::vector<Comp>& sum) const;
+    [[noreturn]] void misere_cycle(std::span<const Comp> sum) const;
 
     std::vector<Table> tables_;
     std::vector<Frame> frames_;
