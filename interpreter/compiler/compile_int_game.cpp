@@ -354,6 +354,11 @@ private:
         for (auto& gen : e.gens.gens) out.gens.push_back(generator(gen));
         if (e.gens.where) out.where = boolean(*e.gens.where);
         out.element = integer(*e.items[0]);
+        // `{d for d in s ...}` over a set position or `[x for x in a..b ...]`:
+        // the elements come ascending and distinct, so a set needs no sort.
+        const bool element_is_var = out.gens.size() == 1 && e.items[0]->kind == ExprKind::name &&
+                                    e.items[0]->text == e.gens.gens[0].pattern.name;
+        out.ascending = element_is_var && ((sets && out.gens[0].over_position) || out.gens[0].lo);
         regs_.resize(mark);
         return out;
     }

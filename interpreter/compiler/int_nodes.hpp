@@ -68,6 +68,8 @@ template <ast::Op op> std::int64_t apply(const Int& at, std::int64_t x, std::int
         if (!__builtin_sub_overflow(x, y, &r)) return r;
     } else if constexpr (op == Op::mul) {
         if (!__builtin_mul_overflow(x, y, &r)) return r;
+    } else if constexpr (op == Op::div || op == Op::mod) {
+        if (x >= 0 && y > 0) return op == Op::div ? x / y : x % y;  // floor and truncation agree
     } else if constexpr (op == Op::bit_and) {
         return x & y;
     } else if constexpr (op == Op::bit_or) {

@@ -76,6 +76,7 @@ struct ListResult {
     std::vector<Gen> gens;
     BoolPtr where;
     IntPtr element;
+    bool ascending = false;            // the comprehension's elements come sorted and distinct
     std::unique_ptr<ListResult> a, b;
 };
 

@@ -63,6 +63,17 @@ inline void build_list(const ListResult& lr, const Frame& f, ListBuffer& out, bo
         case K::comprehension: build_items(lr, 0, f, out); break;
         case K::position: out.assign(f.pos, f.pos + f.pos_len); return;  // a set position is sorted already
         default: {
+            const ListResult& b = *lr.b;
+            if (lr.kind == K::minus && lr.a->kind == K::position && b.kind == K::comprehension && b.ascending &&
+                b.gens[0].over_position) {
+                // s - {d for d in s where c}: the elements of s for which c fails,
+                // tested in the same order as the comprehension would.
+                for (std::uint32_t i = 0; i < f.pos_len; ++i) {
+                    f.r[b.gens[0].reg] = f.pos[i];
+                    if (b.where && !b.where->test(f)) out.push_back(f.pos[i]);
+                }
+                return;
+            }
             ListBuffer x, y;
             build_list(*lr.a, f, x, true);
             build_list(*lr.b, f, y, true);
@@ -72,7 +83,7 @@ inline void build_list(const ListResult& lr, const Frame& f, ListBuffer& out, bo
             return;
         }
     }
-    if (set) {
+    if (set && !lr.ascending) {
         std::sort(out.begin(), out.end());
         out.erase(std::unique(out.begin(), out.end()), out.end());
     }

@@ -175,3 +175,15 @@ TEST_CASE("stretches end where a canonical form switches arms, however many time
     CHECK(output_of("game M { position n; canonical => " + nested + "; move k in 1..n => n - k }\n"
                     "check sg(M(n)) == min(n, 100) for n in 0..150\nprint sg(M(120))\n") == "100\n");
 }
+
+TEST_CASE("a set filtered by a condition fails where the comprehension would", "[int_mex]") {
+    const std::string rules = "move x in s => s - {d for d in s where x % d == 0}";
+    auto a = grundy::testing::run_program("game A { position s; " + rules + " }\nprint sg(A({0, 1, 2}))");
+    auto b = grundy::testing::run_program("game A { position s; canonical => s; " + rules + " }\nprint sg(A({0, 1, 2}))");
+    CHECK(a.err.find("division by zero in '%'") != std::string::npos);
+    auto line = [](const std::string& e) { return e.substr(e.find("error:"), e.find('\n') - e.find("error:")); };
+    CHECK(line(a.err) == line(b.err));
+    // Without a condition the comprehension is the whole set: nothing is left.
+    CHECK(output_of("game A { position s; move x in s => s - {d for d in s} }\nprint moves(A({3, 4}))") ==
+          "[A({})]\n");  // equal moves once
+}
