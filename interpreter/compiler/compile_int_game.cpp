@@ -366,8 +366,12 @@ private:
     IntPtr integer(const Expr& e) {
         if (lists_) {
             if (is_pos(e)) throw GiveUp{};  // the list itself is not an int
-            if (e.kind == ExprKind::index && is_pos(*e.items[0]))
-                return std::make_unique<PosIndex>(e.loc, e.length, integer(*e.items[1]));
+            if (e.kind == ExprKind::index && is_pos(*e.items[0])) {
+                IntPtr i = integer(*e.items[1]);
+                if (auto* r = dynamic_cast<Reg*>(i.get()))
+                    return std::make_unique<PosIndex<RegOperand>>(e.loc, e.length, RegOperand{r->reg});
+                return std::make_unique<PosIndex<AnyOperand>>(e.loc, e.length, AnyOperand{std::move(i)});
+            }
             if (e.kind == ExprKind::call && e.items.size() == 2 && e.items[0]->kind == ExprKind::name &&
                 e.items[0]->text == "len" && !shadowed("len") && is_pos(*e.items[1]))
                 return std::make_unique<PosLen>(e.loc, e.length);
@@ -469,10 +473,10 @@ private:
                 }
                 break;
             case ExprKind::logic_and:
-                return std::make_unique<Logic>(Logic::Kind::and_, boolean(*e.items[0]), boolean(*e.items[1]));
+                return std::make_unique<Junction<true>>(boolean(*e.items[0]), boolean(*e.items[1]));
             case ExprKind::logic_or:
-                return std::make_unique<Logic>(Logic::Kind::or_, boolean(*e.items[0]), boolean(*e.items[1]));
-            case ExprKind::logic_not: return std::make_unique<Logic>(Logic::Kind::not_, boolean(*e.items[0]), nullptr);
+                return std::make_unique<Junction<false>>(boolean(*e.items[0]), boolean(*e.items[1]));
+            case ExprKind::logic_not: return std::make_unique<Not>(boolean(*e.items[0]));
             default: break;
         }
         throw GiveUp{};

@@ -167,13 +167,15 @@ struct PosLen final : Int {
     std::int64_t eval(const Frame& f) const override { return f.pos_len; }
 };
 
-struct PosIndex final : Int {
-    IntPtr i;
-    PosIndex(Loc l, std::uint32_t n, IntPtr x) : Int(l, n), i(std::move(x)) {}
+// h[i]; the index read in place when it is a register (`h[c]`).
+template <typename I> struct PosIndex final : Int {
+    I i;
+    PosIndex(Loc l, std::uint32_t n, I x) : Int(l, n), i(std::move(x)) {}
     std::int64_t eval(const Frame& f) const override {
-        std::int64_t k = i->eval(f), n = f.pos_len;
+        std::int64_t k = i.get(f), n = f.pos_len;
+        if (k >= 0 && k < n) return f.pos[k];
         if (k < -n || k >= n) fail(loc, fmt::format("index {} is out of range for a list of length {}", k, n), length);
-        return f.pos[k < 0 ? k + n : k];
+        return f.pos[k + n];
     }
 };
 
@@ -240,17 +242,17 @@ struct InList final : Bool {
     }
 };
 
-struct Logic final : Bool {
-    enum class Kind { and_, or_, not_ } kind;
+// `and`, `or` (short-circuit) and `not`, one type each: no switch per test.
+template <bool is_and> struct Junction final : Bool {
     BoolPtr a, b;
-    Logic(Kind k, BoolPtr x, BoolPtr y) : kind(k), a(std::move(x)), b(std::move(y)) {}
-    bool test(const Frame& f) const override {
-        switch (kind) {
-            case Kind::and_: return a->test(f) && b->test(f);
-            case Kind::or_: return a->test(f) || b->test(f);
-            default: return !a->test(f);
-        }
-    }
+    Junction(BoolPtr x, BoolPtr y) : a(std::move(x)), b(std::move(y)) {}
+    bool test(const Frame& f) const override { return is_and ? a->test(f) && b->test(f) : a->test(f) || b->test(f); }
+};
+
+struct Not final : Bool {
+    BoolPtr a;
+    explicit Not(BoolPtr x) : a(std::move(x)) {}
+    bool test(const Frame& f) const override { return !a->test(f); }
 };
 
 }  // namespace grundy::intpath

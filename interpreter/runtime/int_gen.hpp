@@ -48,6 +48,17 @@ inline void build_items(const ListResult& lr, std::size_t gen, const Frame& f, L
         if (!lr.where || lr.where->test(f)) out.push_back(lr.element->eval(f));
         return;
     }
+    const Gen& g = lr.gens[gen];
+    if (gen + 1 == lr.gens.size() && g.lo) {  // the innermost range, the common case: a plain loop
+        const std::int64_t lo = g.lo->eval(f), hi = g.hi->eval(f);
+        for (std::int64_t x = lo; x <= hi; ++x) {
+            if (((x - lo) & 0xFFFF) == 0xFFFF) poll_interrupt();
+            f.r[g.reg] = x;
+            if (!lr.where || lr.where->test(f)) out.push_back(lr.element->eval(f));
+            if (x == hi) break;
+        }
+        return;
+    }
     for_each_value(lr.gens[gen], f, [&] {
         build_items(lr, gen + 1, f, out);
         return true;
