@@ -288,6 +288,20 @@ private:
             auto first = std::lower_bound(xs.begin(), xs.end(), lo);
             auto last = std::upper_bound(first, xs.end(), hi);
             if (first == last) return Stepped::done;
+            if (last - first <= 8 && !m.split && g_.arity == 1 && g_.canonical.empty()) {
+                // A few int results (a subtraction set): each evaluated, no ends.
+                const intpath::Int& result = *m.result[0];
+                for (auto it = first; it != last; ++it) {
+                    if (!m.rest.empty() && !rest(m, reg, *it, f)) continue;
+                    f.r[reg] = *it;
+                    const std::int64_t n = result.eval(f);
+                    if (n < 0 || n >= std::int64_t{StateTable::first_general}) return Stepped::not_even;
+                    const std::uint32_t v = low_.get(static_cast<std::uint32_t>(n));
+                    if (v >= not_known) return Stepped::unknown;
+                    mex_.add(v);
+                }
+                return Stepped::done;
+            }
             std::int64_t id[8], step[8];
             if (!even(m, reg, *first, *(last - 1), f, id, step)) return Stepped::not_even;
             const std::size_t n = parts(m);
