@@ -35,7 +35,7 @@ public:
     // solver::GameGraph
     void expand(solver::StateId s, solver::OptionSink& out) override;
     std::string describe(solver::StateId s) const override;
-    bool try_grundy(solver::StateId s, std::uint32_t& value) override;  // int_mex.cpp
+    bool try_grundy(solver::StateId s, std::uint32_t& value, Blocker& blocker) override;  // int_mex.cpp
 
     // GameHandle
     std::uint32_t index() const override { return graph_; }

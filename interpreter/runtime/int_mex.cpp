@@ -78,8 +78,23 @@ public:
             if (!family(m, 0, f)) return false;
         return true;
     }
+    const solver::GameGraph::Blocker& blocker() const { return blocker_; }
 
 private:
+    // How stepping through a family ended; `not_even` leaves it to the plain loop.
+    enum class Stepped { done, unknown, not_even };
+
+    // Records the option state whose value was not known; returns false.
+    bool blocked(std::uint32_t id) {
+        blocker_ = {true, id};
+        return false;
+    }
+    Stepped blocked_at(const solver::ValueArray& values, std::int64_t index) {
+        blocked(&values == &low_ ? static_cast<std::uint32_t>(index)
+                                 : StateTable::first_direct + static_cast<std::uint32_t>(index));
+        return Stepped::unknown;
+    }
+
     std::uint32_t value(std::uint32_t id) const {
         if (id < StateTable::first_general) return low_.get(id);
         unsigned k = solver::Solver::id_class(id);
@@ -138,13 +153,15 @@ private:
         if (g_.shape != IntGame::Shape::ints) {
             intpath::build_list(m.list, f, list_, g_.shape == IntGame::Shape::sets);
             std::uint32_t id;
-            return table_.find_list(list_.data(), list_.size(), id) && (x = value(id)) < not_known;
+            if (!table_.find_list(list_.data(), list_.size(), id)) return false;
+            return (x = value(id)) < not_known || blocked(id);
         }
         if (m.split) {
             for (const auto& part : m.result) {
                 std::int64_t n = part->eval(f);
                 std::uint32_t id, v;
-                if (!id_of(&n, f, id) || (v = value(id)) >= not_known) return false;
+                if (!id_of(&n, f, id)) return false;
+                if ((v = value(id)) >= not_known) return blocked(id);
                 x ^= v;
             }
             return true;
@@ -152,7 +169,8 @@ private:
         std::int64_t xs[8];
         for (std::size_t i = 0; i < m.result.size(); ++i) xs[i] = m.result[i]->eval(f);
         std::uint32_t id;
-        return id_of(xs, f, id) && (x = value(id)) < not_known;
+        if (!id_of(xs, f, id)) return false;
+        return (x = value(id)) < not_known || blocked(id);
     }
 
     // ---- stepping through piecewise-affine families --------------------------
@@ -160,8 +178,6 @@ private:
     // set of values does not see; an error, or anything the stepping cannot
     // prove, leaves the family to the plain loop (`not_even`), which repeats
     // values already added harmlessly.
-    enum class Stepped { done, unknown, not_even };
-
     // The ids of the options at x: one per part of a split, or one state
     // (an int, or a direct tuple's index in its array); false when a coordinate
     // is outside what is its own id.
@@ -297,7 +313,7 @@ private:
                     const std::int64_t n = result.eval(f);
                     if (n < 0 || n >= std::int64_t{StateTable::first_general}) return Stepped::not_even;
                     const std::uint32_t v = low_.get(static_cast<std::uint32_t>(n));
-                    if (v >= not_known) return Stepped::unknown;
+                    if (v >= not_known) return blocked_at(low_, n);
                     mex_.add(v);
                 }
                 return Stepped::done;
@@ -312,7 +328,7 @@ private:
                 std::uint32_t x = 0;
                 for (std::size_t i = 0; i < n; ++i) {
                     std::uint32_t v = values.get(static_cast<std::uint32_t>(id[i] + step[i] * k));
-                    if (v >= not_known) return Stepped::unknown;
+                    if (v >= not_known) return blocked_at(values, id[i] + step[i] * k);
                     x ^= v;
                 }
                 mex_.add(x);
@@ -342,7 +358,7 @@ private:
                     std::uint32_t v = 0;
                     for (std::size_t i = 0; i < N; ++i) {
                         std::uint32_t b = values.get(static_cast<std::uint32_t>(at[i]));
-                        if (b >= not_known) return Stepped::unknown;
+                        if (b >= not_known) return blocked_at(values, at[i]);
                         v ^= b;
                     }
                     mex_.add(v);
@@ -358,7 +374,7 @@ private:
             bool narrow = m.rest.empty();
             for (std::size_t i = 0; i < N; ++i) {
                 page[i] = values.view(static_cast<std::uint32_t>(id[i]));
-                if (!page[i].narrow && !page[i].wide) return Stepped::unknown;
+                if (!page[i].narrow && !page[i].wide) return blocked_at(values, id[i]);
                 narrow = narrow && page[i].narrow;
                 const std::int64_t at = id[i] - page[i].begin;
                 const std::int64_t left = step[i] > 0   ? (VA::page_size - 1 - at) / step[i] + 1
@@ -387,14 +403,17 @@ private:
                         missing |= b >= VA::narrow_on_path;
                         v ^= b;
                     }
-                    if (missing) return Stepped::unknown;
+                    if (missing) {
+                        for (std::size_t i = 0; i < N; ++i)
+                            if (p[i][j[i] - d[i]] >= VA::narrow_on_path) return blocked_at(values, page[i].begin + j[i] - d[i]);
+                    }
                     marks[v] = stamp;  // v < 256: no bounds check
                 }
             } else if (N == 1 && page[0].wide && m.rest.empty()) {  // values past a byte (Wythoff's)
                 const std::uint32_t* w = page[0].wide;
                 const std::int64_t d = step[0];
                 for (std::int64_t k = 0, j = id[0] - page[0].begin; k < chunk; ++k, j += d) {
-                    if (w[j] >= not_known) return Stepped::unknown;
+                    if (w[j] >= not_known) return blocked_at(values, page[0].begin + j);
                     mex_.add(w[j]);
                 }
             } else {
@@ -406,7 +425,7 @@ private:
                         std::uint32_t b = page[i].wide                                  ? page[i].wide[j]
                                           : page[i].narrow[j] >= VA::narrow_on_path ? not_known
                                                                                     : page[i].narrow[j];
-                        if (b >= not_known) return Stepped::unknown;
+                        if (b >= not_known) return blocked_at(values, id[i] + k * step[i]);
                         v ^= b;
                     }
                     mex_.add(v);
@@ -425,11 +444,12 @@ private:
     const solver::ValueArray& low_;
     MexSet& mex_;
     intpath::ListBuffer list_;
+    solver::GameGraph::Blocker blocker_;
 };
 
 }  // namespace
 
-bool Instance::try_grundy(solver::StateId s, std::uint32_t& value) {
+bool Instance::try_grundy(solver::StateId s, std::uint32_t& value, Blocker& blocker) {
     if (!game_.fast) return false;
     std::int64_t regs[IntGame::max_registers], pos[StateTable::max_list];
     Frame f{regs, &fast_};
@@ -441,7 +461,11 @@ bool Instance::try_grundy(solver::StateId s, std::uint32_t& value) {
     }
     MexSet mex(mex_marks_, mex_stamp_);
     Kernel k(g, table_, ctx_.solver.value_arrays(graph_), mex);
-    if (!k.moves(f) || mex.huge()) return false;
+    if (!k.moves(f)) {
+        blocker = k.blocker();
+        return false;
+    }
+    if (mex.huge()) return false;
     value = mex.mex();
     return true;
 }

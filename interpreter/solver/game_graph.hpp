@@ -52,8 +52,14 @@ public:
     virtual std::string describe(StateId s) const = 0;    // `Kayles(7)`, for messages
     // The Grundy value of s when the game can compute it without the
     // solver's help: every option's value is already known. False leaves s
-    // to expand; the game must not call the solver from here.
-    virtual bool try_grundy(StateId, std::uint32_t&) { return false; }
+    // to the solver; then `blocker`, when found, is the state of an option
+    // whose value was not known (solving it first lets a retry get further).
+    // The game must not call the solver from here.
+    struct Blocker {
+        bool found = false;
+        StateId state = 0;
+    };
+    virtual bool try_grundy(StateId, std::uint32_t&, Blocker&) { return false; }
 };
 
 }  // namespace grundy::solver

@@ -38,23 +38,65 @@ void Solver::cycle(Comp c) {
                                  tables_[comp_graph(c)].graph->describe(comp_state(c))));
 }
 
-void Solver::push_frame(Comp c) {
+// `blocker`: what try_direct found in the way. When the game named a
+// state, the frame is direct (no options buffered); otherwise the state is
+// expanded.
+void Solver::push_frame(Comp c, const GameGraph::Blocker& blocker) {
     // Interned states were counted when the game interned them; states that
     // are their own ids (ints, small packed tuples) are counted here.
     if (comp_state(c) < high_ids || comp_state(c) >= direct_ids) charge_state();
     set(c, on_path);
-    std::size_t begin = buf_.size();
-    frames_.push_back(Frame{c, begin, begin, begin});
+    const auto begin = static_cast<std::uint32_t>(buf_.size());
+    frames_.push_back(Frame{c, begin, begin, begin, 0, 0});
+    if (blocker.found) {
+        Frame& f = frames_.back();
+        f.direct = true;
+        f.loaded = false;
+        f.blocked = true;
+        f.blocker = make_comp(comp_graph(c), blocker.state);
+        return;
+    }
     expand_into(frames_.back());
     Frame& f = frames_.back();
     f.regenerate = buf_.size() > buffer_budget;
 }
 
+// The top frame is direct: solve its blocker first, or retry the state.
+void Solver::step_direct() {
+    Frame& f = frames_.back();
+    if (!f.blocked) {
+        std::uint32_t v;
+        GameGraph::Blocker b;
+        ++stats_.expansions;
+        if (tables_[comp_graph(f.comp)].graph->try_grundy(comp_state(f.comp), v, b)) {
+            set(f.comp, v);
+            ++stats_.solved;
+            frames_.pop_back();
+            return;
+        }
+        if (!b.found || ++f.retries > max_retries) {
+            f.direct = false;  // expanded on the next round
+            return;
+        }
+        f.blocked = true;
+        f.blocker = make_comp(comp_graph(f.comp), b.state);
+    }
+    const Comp c = f.blocker;
+    f.blocked = false;  // retry once c is solved
+    const std::uint32_t v = peek(c);
+    if (v == on_path) cycle(c);
+    if (v != unknown) return;
+    GameGraph::Blocker b;
+    if (try_direct(c, b)) return;
+    if ((stats_.expansions & 0xFFF) == 0) check_interrupt();
+    push_frame(c, b);  // invalidates f
+}
+
 // A state whose options are all known is solved by the game in one pass,
 // without a frame or the options buffer: the rule when queries climb.
-bool Solver::try_direct(Comp c) {
+bool Solver::try_direct(Comp c, GameGraph::Blocker& blocker) {
     std::uint32_t v;
-    if (!tables_[comp_graph(c)].graph->try_grundy(comp_state(c), v)) return false;
+    if (!tables_[comp_graph(c)].graph->try_grundy(comp_state(c), v, blocker)) return false;
     if (comp_state(c) < high_ids || comp_state(c) >= direct_ids) charge_state();
     set(c, v);
     if ((++stats_.solved & 0x3FFF) == 0) check_interrupt();
@@ -67,9 +109,9 @@ void Solver::expand_into(Frame& frame) {
     ++stats_.expansions;
     tables_[comp_graph(frame.comp)].graph->expand(comp_state(frame.comp), sink);  // may re-enter the solver
     Frame& f = frames_[index];
-    f.options = sink.options();
+    f.options = static_cast<std::uint32_t>(sink.options());
     f.cursor = f.begin;
-    f.end = buf_.size();
+    f.end = static_cast<std::uint32_t>(buf_.size());
     f.loaded = true;
 }
 
@@ -78,13 +120,18 @@ std::uint32_t Solver::grundy(Comp root) {
     if (known < on_path) return known;
     if (known == on_path) cycle(root);
 
-    if (try_direct(root)) return peek(root);
+    GameGraph::Blocker blocker;
+    if (try_direct(root, blocker)) return peek(root);
     const std::size_t base = frames_.size();
     const std::size_t buf_base = buf_.size();
     try {
-        push_frame(root);
+        push_frame(root, blocker);
         while (frames_.size() > base) {
             Frame* f = &frames_.back();
+            if (f->direct) {
+                step_direct();
+                continue;
+            }
             if (!f->loaded) {
                 expand_into(*f);
                 f = &frames_.back();
@@ -100,7 +147,8 @@ std::uint32_t Solver::grundy(Comp root) {
                 }
                 if (((f->cursor - f->begin) & 0xFFFF) == 0xFFFF) check_interrupt();  // a state with many moves
                 std::uint32_t v = peek(e);
-                if (v == unknown && try_direct(e)) v = peek(e);
+                GameGraph::Blocker b;
+                if (v == unknown && try_direct(e, b)) v = peek(e);
                 if (v == unknown) {
                     if ((stats_.expansions & 0xFFF) == 0) check_interrupt();
                     if (f->regenerate) {
@@ -108,7 +156,7 @@ std::uint32_t Solver::grundy(Comp root) {
                         f->end = f->cursor = f->begin;
                         f->loaded = false;
                     }
-                    push_frame(e);
+                    push_frame(e, b);
                     descended = true;
                     break;
                 }

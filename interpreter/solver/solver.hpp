@@ -91,13 +91,25 @@ private:
         GameGraph* graph = nullptr;
         ValueArray values[4];  // by id_class
     };
+    // A frame either holds its state's options in buf_, or (`direct`) none:
+    // the game solves the state in one pass once the option that blocked it
+    // (`blocker`) is solved, and names the next one otherwise. Offsets are
+    // 32-bit: a buffer of 2^32 entries would not fit in memory.
     struct Frame {
         Comp comp;
-        std::size_t begin, cursor, end;     // this state's options in buf_
-        std::size_t options = 0;            // how many (headers in buf_)
+        std::uint32_t begin, cursor, end;   // this state's options in buf_
+        std::uint32_t options = 0;          // how many (headers in buf_)
+        Comp blocker = 0;                   // with `direct`: solve this first (when `blocked`)
         bool loaded = true;                 // its options are in buf_ now
         bool regenerate = false;            // drop them before descending; expand again after
+        bool direct = false;
+        bool blocked = false;
+        std::uint8_t retries = 0;
     };
+    // A direct frame retries this many times before its state is expanded:
+    // a state whose options are independent subtrees would otherwise be
+    // scanned once per option.
+    static constexpr std::uint8_t max_retries = 8;
     // Past this many buffered entries, new frames do not keep their options
     // while a child is solved: a deep game with many moves a state (Nim)
     // costs a second expansion a state instead of memory quadratic in depth.
@@ -119,8 +131,9 @@ private:
         unsigned k = id_class(s);
         return tables_[comp_graph(c)].values[k].get(s - class_base[k]);
     }
-    void push_frame(Comp c);
-    bool try_direct(Comp c);
+    void push_frame(Comp c, const GameGraph::Blocker& blocker);
+    bool try_direct(Comp c, GameGraph::Blocker& blocker);
+    void step_direct();
     void check_interrupt();
     [[noreturn]] void cycle(Comp c);
     [[noreturn]] void misere_cycle(std::span<const Comp> sum) const;

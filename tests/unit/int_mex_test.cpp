@@ -187,3 +187,32 @@ TEST_CASE("a set filtered by a condition fails where the comprehension would", "
     CHECK(output_of("game A { position s; move x in s => s - {d for d in s} }\nprint moves(A({3, 4}))") ==
           "[A({})]\n");  // equal moves once
 }
+
+namespace {
+// The value of `top` asked first, in a fresh interpreter: the search then
+// goes down through states the game solves once their blockers are solved.
+std::string top_first(const std::string& rules, const std::string& top) {
+    return output_of("game I { position n; " + rules + " }\nprint sg(I(" + top + "))\n");
+}
+}  // namespace
+
+TEST_CASE("asked from the top, the search solves the int path's blockers first", "[int_mex]") {
+    const std::string kayles = "move t in 1..2, a in 0..n - t => split(a, n - t - a)";
+    CHECK(top_first(kayles, "3000") == output_of("game I { position n; " + kayles +
+                                                 " }\nprint [sg(I(m)) for m in 0..3000][3000]\n"));
+    // A chain a million deep; the values repeat 0 1 0 1 2 3 2, and 1000001 % 7 == 2.
+    CHECK(top_first("move k in {1, 3, 4} where k <= n => n - k", "1000001") == "0\n");
+    // A root with fifty independent chains (1000k + j moves to j + 1 up to
+    // 500, so 1000k has value 0): past a few retries the root is expanded.
+    const std::string chains = "move k in 1..50 where n == 0 => 1000 * k\n"
+                               "move where n >= 1000 and n % 1000 < 500 => n + 1";
+    CHECK(top_first(chains, "0") == "1\n");
+    CHECK(top_first(chains + "\nmove where n == 0 => 1500", "0") == "1\n");
+    CHECK(top_first(chains + "\nmove where n == 0 => 1499", "0") == "2\n");
+}
+
+TEST_CASE("a cycle met through a blocker is reported", "[int_mex]") {
+    auto r = grundy::testing::run_program(
+        "game C { position n; move where n > 0 => n - 1; move where n == 0 => 7 }\nprint sg(C(20))");
+    CHECK(r.err.find("the game has a cycle: C(") != std::string::npos);
+}
