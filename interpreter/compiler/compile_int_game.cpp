@@ -177,8 +177,12 @@ private:
         if (!m.affine || !mv.gens.where) return;
         std::vector<const Expr*> conjuncts;
         split_and(*mv.gens.where, conjuncts);
+        // Only a leading run of bounds: `and` tests left to right, so a bound
+        // after another conjunct does not keep that conjunct from running
+        // (and raising an error) for the values it excludes.
+        bool leading = true;
         for (const Expr* c : conjuncts) {
-            if (c->kind == ExprKind::compare && c->op != Op::in && c->op != Op::not_in && c->op != Op::ne) {
+            if (leading && c->kind == ExprKind::compare && c->op != Op::in && c->op != Op::not_in && c->op != Op::ne) {
                 bool left = is_var(*c->items[0], var[0]) && linearity(*c->items[1], var) == 0;
                 bool right = is_var(*c->items[1], var[0]) && linearity(*c->items[0], var) == 0;
                 if (left || right) {
@@ -193,6 +197,7 @@ private:
                     continue;
                 }
             }
+            leading = false;
             m.rest.push_back(boolean(*c));
         }
     }

@@ -373,8 +373,7 @@ private:
             std::int64_t chunk = count;
             bool narrow = m.rest.empty();
             for (std::size_t i = 0; i < N; ++i) {
-                page[i] = values.view(static_cast<std::uint32_t>(id[i]));
-                if (!page[i].narrow && !page[i].wide) return blocked_at(values, id[i]);
+                page[i] = values.view(static_cast<std::uint32_t>(id[i]));  // no page: nothing on it is known
                 narrow = narrow && page[i].narrow;
                 const std::int64_t at = id[i] - page[i].begin;
                 const std::int64_t left = step[i] > 0   ? (VA::page_size - 1 - at) / step[i] + 1
@@ -422,7 +421,8 @@ private:
                     std::uint32_t v = 0;
                     for (std::size_t i = 0; i < N; ++i) {
                         std::size_t j = static_cast<std::size_t>(id[i] + k * step[i] - page[i].begin);
-                        std::uint32_t b = page[i].wide                                  ? page[i].wide[j]
+                        std::uint32_t b = page[i].wide     ? page[i].wide[j]
+                                          : !page[i].narrow ? not_known
                                           : page[i].narrow[j] >= VA::narrow_on_path ? not_known
                                                                                     : page[i].narrow[j];
                         if (b >= not_known) return blocked_at(values, id[i] + k * step[i]);

@@ -216,3 +216,22 @@ TEST_CASE("a cycle met through a blocker is reported", "[int_mex]") {
         "game C { position n; move where n > 0 => n - 1; move where n == 0 => 7 }\nprint sg(C(20))");
     CHECK(r.err.find("the game has a cycle: C(") != std::string::npos);
 }
+
+TEST_CASE("a bound after another conjunct does not skip that conjunct's errors", "[int_mex]") {
+    // `and` tests left to right: at k = 3 the first conjunct divides by zero
+    // before `k > 3` is tested, on every path.
+    auto r = grundy::testing::run_program(
+        "game A { position n; move k in 0..n where 10 % (k - 3) >= 0 and k > 3 => n - k }\n"
+        "print [sg(A(n)) for n in 0..2]\nprint sg(A(3))");
+    CHECK(r.out == "[0, 0, 0]\n");
+    CHECK(r.err.find("division by zero in '%'") != std::string::npos);
+    // A leading bound does keep the later conjunct from running.
+    CHECK(output_of("game A { position n; move k in 0..n where k > 3 and 10 % (k - 3) >= 0 => n - k }\n"
+                    "print [sg(A(n)) for n in 0..8]") == "[0, 0, 0, 0, 1, 1, 1, 1, 2]\n");
+}
+
+TEST_CASE("only options block a state: a value the `where` skips is never waited for", "[int_mex]") {
+    // k = 0 would be the state itself, but the `where` skips it.
+    CHECK(output_of("game A { position n; move k in 0..n where k % 2 == 1 => n - k }\n"
+                    "print sg(A(0)), sg(A(9))") == "0 1\n");
+}
