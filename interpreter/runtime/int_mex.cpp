@@ -227,6 +227,13 @@ private:
         return true;
     }
 
+    // Differences of values in lo..hi, and the count hi - lo + 1, fit in 64
+    // bits (a range that does not is left to the plain loop).
+    static bool narrow_span(std::int64_t lo, std::int64_t hi) {
+        std::int64_t span;
+        return !__builtin_sub_overflow(hi, lo, &span) && span < INT64_MAX;
+    }
+
     bool tighten(const Move& m, const Frame& f, std::int64_t& lo, std::int64_t& hi) {
         using Side = Move::Bound::Side;
         for (const Move::Bound& b : m.bounds) {
@@ -243,6 +250,7 @@ private:
         try {
             if (!tighten(m, f, lo, hi)) return Stepped::not_even;
             if (lo > hi) return Stepped::done;
+            if (!narrow_span(lo, hi)) return Stepped::not_even;
             // Where the arms chosen at a stay chosen is an interval from a
             // (see Trace), so a binary search finds where each stretch ends;
             // a canonical form's min/max switch arms at a few points only.
@@ -304,6 +312,7 @@ private:
             auto first = std::lower_bound(xs.begin(), xs.end(), lo);
             auto last = std::upper_bound(first, xs.end(), hi);
             if (first == last) return Stepped::done;
+            if (!narrow_span(*first, *(last - 1))) return Stepped::not_even;
             if (last - first <= 8 && !m.split && g_.arity == 1 && g_.canonical.empty()) {
                 // A few int results (a subtraction set): each evaluated, no ends.
                 const intpath::Int& result = *m.result[0];

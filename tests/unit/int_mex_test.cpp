@@ -235,3 +235,12 @@ TEST_CASE("only options block a state: a value the `where` skips is never waited
     CHECK(output_of("game A { position n; move k in 0..n where k % 2 == 1 => n - k }\n"
                     "print sg(A(0)), sg(A(9))") == "0 1\n");
 }
+
+TEST_CASE("generator values far apart are not stepped through (their difference overflows)", "[int_mex]") {
+    CHECK(output_of("game G { position n; terminal when n <= 0 => lose\n"
+                    " move k in [-4611686018427387904, 1, 2, 4611686018427387904] => n - 1 }\n"
+                    "game T { position (a, b); terminal when a <= 0 => lose\n"
+                    " move k in -4611686018427387904..4611686018427387904 where k == 0 => (a - 1, b) }\n"
+                    "print [sg(G(n)) for n in 0..5], [sg(T(n, 1)) for n in 0..5]") ==
+          "[0, 1, 0, 1, 0, 1] [0, 1, 0, 1, 0, 1]\n");
+}
