@@ -373,9 +373,10 @@ private:
             if (is_pos(e)) throw GiveUp{};  // the list itself is not an int
             if (e.kind == ExprKind::index && is_pos(*e.items[0])) {
                 IntPtr i = integer(*e.items[1]);
+                const char* what = kind_name(shape_ == IntGame::Shape::sets ? Kind::set : Kind::list);
                 if (auto* r = dynamic_cast<Reg*>(i.get()))
-                    return std::make_unique<PosIndex<RegOperand>>(e.loc, e.length, RegOperand{r->reg});
-                return std::make_unique<PosIndex<AnyOperand>>(e.loc, e.length, AnyOperand{std::move(i)});
+                    return std::make_unique<PosIndex<RegOperand>>(e.loc, e.length, RegOperand{r->reg}, what);
+                return std::make_unique<PosIndex<AnyOperand>>(e.loc, e.length, AnyOperand{std::move(i)}, what);
             }
             if (e.kind == ExprKind::call && e.items.size() == 2 && e.items[0]->kind == ExprKind::name &&
                 e.items[0]->text == "len" && !shadowed("len") && is_pos(*e.items[1]))

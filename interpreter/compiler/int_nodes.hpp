@@ -170,11 +170,12 @@ struct PosLen final : Int {
 // h[i]; the index read in place when it is a register (`h[c]`).
 template <typename I> struct PosIndex final : Int {
     I i;
-    PosIndex(Loc l, std::uint32_t n, I x) : Int(l, n), i(std::move(x)) {}
+    const char* what;                  // "a list" or "a set", as the generic message says
+    PosIndex(Loc l, std::uint32_t n, I x, const char* w) : Int(l, n), i(std::move(x)), what(w) {}
     std::int64_t eval(const Frame& f) const override {
         std::int64_t k = i.get(f), n = f.pos_len;
         if (k >= 0 && k < n) return f.pos[k];
-        if (k < -n || k >= n) fail(loc, fmt::format("index {} is out of range for a list of length {}", k, n), length);
+        if (k < -n || k >= n) fail(loc, fmt::format("index {} is out of range for {} of length {}", k, what, n), length);
         return f.pos[k + n];
     }
 };

@@ -63,41 +63,49 @@ void Solver::push_frame(Comp c, const GameGraph::Blocker& blocker) {
 
 // The top frame is direct: solve its blocker first, or retry the state.
 void Solver::step_direct() {
-    Frame& f = frames_.back();
-    if (!f.blocked) {
+    // try_grundy may re-enter the solver (a hoisted `sg` on first use),
+    // which can move frames_: hold an index, not a reference.
+    const std::size_t top = frames_.size() - 1;
+    const Comp state = frames_[top].comp;
+    if (!frames_[top].blocked) {
         std::uint32_t v;
         GameGraph::Blocker b;
         ++stats_.expansions;
-        if (tables_[comp_graph(f.comp)].graph->try_grundy(comp_state(f.comp), v, b)) {
-            set(f.comp, v);
+        if (tables_[comp_graph(state)].graph->try_grundy(comp_state(state), v, b)) {
+            set(state, v);
             ++stats_.solved;
             frames_.pop_back();
             return;
         }
+        Frame& f = frames_[top];
         if (!b.found || ++f.retries > max_retries) {
             f.direct = false;  // expanded on the next round
             return;
         }
         f.blocked = true;
-        f.blocker = make_comp(comp_graph(f.comp), b.state);
+        f.blocker = make_comp(comp_graph(state), b.state);
     }
-    const Comp c = f.blocker;
-    f.blocked = false;  // retry once c is solved
+    const Comp c = frames_[top].blocker;
+    frames_[top].blocked = false;  // retry once c is solved
     const std::uint32_t v = peek(c);
     if (v == on_path) cycle(c);
     if (v != unknown) return;
     GameGraph::Blocker b;
     if (try_direct(c, b)) return;
     if ((stats_.expansions & 0xFFF) == 0) check_interrupt();
-    push_frame(c, b);  // invalidates f
+    push_frame(c, b);
 }
 
 // A state whose options are all known is solved by the game in one pass,
 // without a frame or the options buffer: the rule when queries climb.
 bool Solver::try_direct(Comp c, GameGraph::Blocker& blocker) {
+    // A state that is its own id is counted before its rules run, as
+    // push_frame counts it: past the limit, that is the error reported.
+    const bool own_id = comp_state(c) < high_ids || comp_state(c) >= direct_ids;
+    if (own_id && stats_.states >= max_states_) charge_state();
     std::uint32_t v;
     if (!tables_[comp_graph(c)].graph->try_grundy(comp_state(c), v, blocker)) return false;
-    if (comp_state(c) < high_ids || comp_state(c) >= direct_ids) charge_state();
+    if (own_id) charge_state();
     set(c, v);
     if ((++stats_.solved & 0x3FFF) == 0) check_interrupt();
     return true;
@@ -149,6 +157,7 @@ std::uint32_t Solver::grundy(Comp root) {
                 std::uint32_t v = peek(e);
                 GameGraph::Blocker b;
                 if (v == unknown && try_direct(e, b)) v = peek(e);
+                f = &frames_.back();  // try_direct may have re-entered the solver and moved frames_
                 if (v == unknown) {
                     if ((stats_.expansions & 0xFFF) == 0) check_interrupt();
                     if (f->regenerate) {

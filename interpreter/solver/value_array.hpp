@@ -2,10 +2,9 @@
 //
 // Values past 253 are rare (a game needs that many options), so pages store
 // bytes and widen to 32 bits only when a large value arrives: 10^7 heap
-// sizes take 10 MB, not 40. Pages are allocated as ids are touched; the
-// directory is one vector of page pointers spanning the pages touched
-// (ids come in a few dense runs: ints from 0, packed tuples, interned
-// states), so a lookup is one index and one load.
+// sizes take 10 MB, not 40. Pages of 512 entries are allocated as ids are
+// touched, behind a two-level directory (2048 pages a block), so scattered
+// ids (n, n / 2, n / 4, ... from 2^31) cost a block each, not a span.
 #pragma once
 
 #include <algorithm>
@@ -63,36 +62,44 @@ public:
     static constexpr std::uint32_t page_size = 1u << 9;
     static constexpr std::uint8_t narrow_on_path = 0xFE;
 
-    std::size_t memory_bytes() const { return bytes_ + pages_.capacity() * sizeof(pages_[0]); }
+    std::size_t memory_bytes() const { return bytes_ + dirs_.capacity() * sizeof(dirs_[0]); }
     void clear() {
-        pages_.clear();
+        dirs_.clear();
         bytes_ = 0;
+        last_page_ = nullptr;
     }
 
 private:
-    static constexpr unsigned page_bits = 9;
+    static constexpr unsigned page_bits = 9, dir_bits = 11;
+    static constexpr std::uint32_t dir_size = 1u << dir_bits;
     static constexpr std::uint8_t narrow_unknown = 0xFF;
 
     struct Page {
         std::unique_ptr<std::uint8_t[]> narrow;
         std::unique_ptr<std::uint32_t[]> wide;
     };
+    using Dir = std::array<std::unique_ptr<Page>, dir_size>;
 
     const Page* page(std::uint32_t i) const {
-        std::uint32_t k = (i >> page_bits) - base_;  // wraps past the end below base_
-        return k < pages_.size() ? pages_[k].get() : nullptr;
+        const std::uint32_t p = i >> page_bits;
+        if (p == last_index_ && last_page_) return last_page_;  // runs of nearby ids are the rule
+        const std::uint32_t d = p >> dir_bits;
+        if (d >= dirs_.size() || !dirs_[d]) return nullptr;
+        const Page* found = (*dirs_[d])[p & (dir_size - 1)].get();
+        if (found) {
+            last_index_ = p;
+            last_page_ = found;
+        }
+        return found;
     }
     Page& make_page(std::uint32_t i) {
-        const std::uint32_t p = i >> page_bits;
-        if (pages_.empty()) base_ = p;
-        if (p < base_) {
-            const std::size_t shift = base_ - p;
-            pages_.resize(pages_.size() + shift);
-            std::move_backward(pages_.begin(), pages_.end() - static_cast<std::ptrdiff_t>(shift), pages_.end());
-            base_ = p;
+        const std::uint32_t d = i >> (page_bits + dir_bits);
+        if (d >= dirs_.size()) dirs_.resize(d + 1);
+        if (!dirs_[d]) {
+            dirs_[d] = std::make_unique<Dir>();
+            bytes_ += sizeof(Dir);
         }
-        if (p - base_ >= pages_.size()) pages_.resize(p - base_ + 1);
-        auto& slot = pages_[p - base_];
+        auto& slot = (*dirs_[d])[(i >> page_bits) & (dir_size - 1)];
         if (!slot) {
             slot = std::make_unique<Page>();
             slot->narrow = std::make_unique<std::uint8_t[]>(page_size);
@@ -111,9 +118,10 @@ private:
         bytes_ += page_size * 3;
     }
 
-    std::vector<std::unique_ptr<Page>> pages_;  // pages_[k]: page base_ + k
-    std::uint32_t base_ = 0;
+    std::vector<std::unique_ptr<Dir>> dirs_;
     std::size_t bytes_ = 0;
+    mutable std::uint32_t last_index_ = 0;  // a one-page cache for page()
+    mutable const Page* last_page_ = nullptr;
 };
 
 }  // namespace grundy::solver

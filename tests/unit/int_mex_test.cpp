@@ -244,3 +244,25 @@ TEST_CASE("generator values far apart are not stepped through (their difference 
                     "print [sg(G(n)) for n in 0..5], [sg(T(n, 1)) for n in 0..5]") ==
           "[0, 1, 0, 1, 0, 1] [0, 1, 0, 1, 0, 1]\n");
 }
+
+TEST_CASE("review findings on the one-pass solve stay fixed", "[int_mex]") {
+    // The state limit is reached before the rules of the state past it run.
+    auto r = grundy::testing::run_program(
+        "game G { position n; move k in 1..n => n - k; move where n == 5 => n / (n - 5) }\n"
+        "print [sg(G(n)) for n in 0..10]");
+    CHECK(r.err.find("division by zero") != std::string::npos);
+    // (the limit itself is a command-line option; see the golden state_limit test)
+    // A hoisted `sg` runs on the instance's first one-pass solve, inside the
+    // solver's own search: the search's frames may move meanwhile.
+    CHECK(output_of("game Nim { position n; move k in 1..n => n - k }\nlet p = Nim(40)\n"
+                    "game G { position n; move k in 1..sg(p) where k <= n => n - k }\n"
+                    "game H { position n; move => G(n) }\nprint sg(H(5)), sg(G(100))") == "0 18\n");
+    // Indexing a set position says "a set", as the generic path does.
+    CHECK(grundy::testing::run_program("game A { position h; move i in -4..3 where h[i] > 0 => {h[0] - 1} }\n"
+                                       "print sg(A({1, 2, 3}))")
+              .err.find("index -4 is out of range for a set of length 3") != std::string::npos);
+    // Scattered ids (n, n / m, n / m^2, ... from 2 * 10^9) take a block of the
+    // value directory each, not the span between them.
+    CHECK(output_of("game G(m) { position n; move where n > 0 => n / m }\n"
+                    "print sum([sg(G(m)(2000000000)) for m in 2..41])") == "20\n");
+}
