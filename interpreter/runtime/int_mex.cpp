@@ -43,7 +43,7 @@ public:
     std::uint32_t stamp() const { return stamp_; }
     void add(std::uint32_t v) {
         if (v >= size_) {
-            if (v >= (1u << 28)) {
+            if (v >= (1u << 20)) {  // 4 MB of marks at most
                 huge_ = true;  // rare: the solver's general path takes it
                 return;
             }
