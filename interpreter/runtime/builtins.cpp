@@ -88,9 +88,9 @@ Value b_fib(Context&, Args a) {
     std::int64_t n = ops::expect_int(a[0], "the argument of fib()");
     if (n < 0) throw ValueError("fib() needs n >= 0");
     if (n > 92) throw ValueError(fmt::format("fib({}) does not fit in 64 bits (the largest is fib(92))", n));
-    std::int64_t x = 0, y = 1;
+    std::int64_t x = 0, y = 1;  // fib(i), fib(i + 1); the last step does not need fib(n + 1)
     for (std::int64_t i = 0; i < n; ++i) {
-        std::int64_t t = x + y;
+        std::int64_t t = i + 1 < n ? x + y : 0;
         x = y;
         y = t;
     }
