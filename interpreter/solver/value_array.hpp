@@ -82,15 +82,9 @@ private:
 
     const Page* page(std::uint32_t i) const {
         const std::uint32_t p = i >> page_bits;
-        if (p == last_index_ && last_page_) return last_page_;  // runs of nearby ids are the rule
         const std::uint32_t d = p >> dir_bits;
         if (d >= dirs_.size() || !dirs_[d]) return nullptr;
-        const Page* found = (*dirs_[d])[p & (dir_size - 1)].get();
-        if (found) {
-            last_index_ = p;
-            last_page_ = found;
-        }
-        return found;
+        return (*dirs_[d])[p & (dir_size - 1)].get();
     }
     Page& make_page(std::uint32_t i) {
         const std::uint32_t d = i >> (page_bits + dir_bits);
