@@ -44,19 +44,16 @@ using ListBuffer = boost::container::small_vector<std::int64_t, 16>;
 // The new position of a game on int lists (in order) or sets (sorted,
 // without repeats).
 inline void build_items(const ListResult& lr, std::size_t gen, const Frame& f, ListBuffer& out) {
-    if (gen == lr.gens.size()) {
+    auto emit = [&] {
         if (!lr.where || lr.where->test(f)) out.push_back(lr.element->eval(f));
+        return true;
+    };
+    if (gen == lr.gens.size()) {  // no generators: a condition and one element
+        emit();
         return;
     }
-    const Gen& g = lr.gens[gen];
-    if (gen + 1 == lr.gens.size() && g.lo) {  // the innermost range, the common case: a plain loop
-        const std::int64_t lo = g.lo->eval(f), hi = g.hi->eval(f);
-        for (std::int64_t x = lo; x <= hi; ++x) {
-            if (((x - lo) & 0xFFFF) == 0xFFFF) poll_interrupt();
-            f.r[g.reg] = x;
-            if (!lr.where || lr.where->test(f)) out.push_back(lr.element->eval(f));
-            if (x == hi) break;
-        }
+    if (gen + 1 == lr.gens.size()) {  // the innermost generator, the common case: no recursion per element
+        for_each_value(lr.gens[gen], f, emit);
         return;
     }
     for_each_value(lr.gens[gen], f, [&] {

@@ -74,9 +74,13 @@ bool StateTable::find_key(std::uint64_t key, std::uint32_t& id) const {
 std::uint32_t StateTable::intern_list(const std::int64_t* xs, std::size_t n, bool& is_new) {
     std::uint64_t key;
     if (pack_list(xs, n, key)) return intern_key(key, is_new);
+    return intern_value(sequence(xs, n), is_new);
+}
+
+Value StateTable::sequence(const std::int64_t* xs, std::size_t n) const {
     std::vector<Value> items;
     for (std::size_t i = 0; i < n; ++i) items.push_back(Value::integer(xs[i]));
-    return intern_value(packed_ == Packed::sets ? make_set(std::move(items)) : make_list(std::move(items)), is_new);
+    return packed_ == Packed::sets ? make_set(std::move(items)) : make_list(std::move(items));
 }
 
 bool StateTable::find_list(const std::int64_t* xs, std::size_t n, std::uint32_t& id) const {
@@ -212,9 +216,7 @@ Value StateTable::state(std::uint32_t id) const {
         std::int64_t xs[max_list];
         std::uint32_t n = 0;
         state_list(id, xs, n);
-        std::vector<Value> items;
-        for (std::uint32_t i = 0; i < n; ++i) items.push_back(Value::integer(xs[i]));
-        return packed_ == Packed::sets ? make_set(std::move(items)) : make_list(std::move(items));
+        return sequence(xs, n);
     }
     std::int64_t xs[64];
     if (id >= first_direct) unpack(id - first_direct, xs, direct_bits());

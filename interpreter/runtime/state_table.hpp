@@ -78,6 +78,7 @@ private:
     bool pack(const std::int64_t* xs, std::uint64_t& key, unsigned bits) const;
     bool pack_list(const std::int64_t* xs, std::size_t n, std::uint64_t& key) const;
     bool find_key(std::uint64_t key, std::uint32_t& id) const;
+    Value sequence(const std::int64_t* xs, std::size_t n) const;  // a list, or a set on int sets
     void unpack(std::uint64_t key, std::int64_t* xs, unsigned bits) const;
     std::uint32_t intern_key(std::uint64_t key, bool& is_new);
     std::uint32_t intern_value(const Value& v, bool& is_new);

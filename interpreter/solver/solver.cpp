@@ -42,9 +42,7 @@ void Solver::cycle(Comp c) {
 // state, the frame is direct (no options buffered); otherwise the state is
 // expanded.
 void Solver::push_frame(Comp c, const GameGraph::Blocker& blocker) {
-    // Interned states were counted when the game interned them; states that
-    // are their own ids (ints, small packed tuples) are counted here.
-    if (comp_state(c) < high_ids || comp_state(c) >= direct_ids) charge_state();
+    if (own_id(comp_state(c))) charge_state();
     set(c, on_path);
     const auto begin = static_cast<std::uint32_t>(buf_.size());
     frames_.push_back(Frame{c, begin, begin, begin, 0, 0});
@@ -101,11 +99,11 @@ void Solver::step_direct() {
 bool Solver::try_direct(Comp c, GameGraph::Blocker& blocker) {
     // A state that is its own id is counted before its rules run, as
     // push_frame counts it: past the limit, that is the error reported.
-    const bool own_id = comp_state(c) < high_ids || comp_state(c) >= direct_ids;
-    if (own_id && stats_.states >= max_states_) charge_state();
+    const bool counted_here = own_id(comp_state(c));
+    if (counted_here && stats_.states >= max_states_) charge_state();
     std::uint32_t v;
     if (!tables_[comp_graph(c)].graph->try_grundy(comp_state(c), v, blocker)) return false;
-    if (own_id) charge_state();
+    if (counted_here) charge_state();
     set(c, v);
     if ((++stats_.solved & 0x3FFF) == 0) check_interrupt();
     return true;

@@ -9,6 +9,13 @@
 using grundy::testing::output_of;
 
 namespace {
+// The first error's message, without its location.
+std::string error_line(const std::string& err) {
+    return err.substr(err.find("error:"), err.find('\n') - err.find("error:"));
+}
+}  // namespace
+
+namespace {
 
 // `rules` uses `n` for the position and `S(e)` for "the state e"; checks
 // n in 0..top, ascending and then on a fresh pair of instances from the top.
@@ -139,8 +146,7 @@ TEST_CASE("errors on the int-list path read as on the generic path", "[int_mex]"
         "game A { position h; canonical => h; move i in 0..len(h) => [h[i]] }\nprint sg(A([1, 2]))");
     CHECK(a.err.find("index 2 is out of range for a list of length 2") != std::string::npos);
     CHECK(a.err.substr(0, a.err.find("error:")) == "test.game:1:47: ");  // at `h[i]`
-    auto line = [](const std::string& e) { return e.substr(e.find("error:"), e.find('\n') - e.find("error:")); };
-    CHECK(line(a.err) == line(b.err));
+    CHECK(error_line(a.err) == error_line(b.err));
 }
 
 TEST_CASE("games on int sets take the int path and agree with the generic path", "[int_mex]") {
@@ -181,8 +187,7 @@ TEST_CASE("a set filtered by a condition fails where the comprehension would", "
     auto a = grundy::testing::run_program("game A { position s; " + rules + " }\nprint sg(A({0, 1, 2}))");
     auto b = grundy::testing::run_program("game A { position s; canonical => s; " + rules + " }\nprint sg(A({0, 1, 2}))");
     CHECK(a.err.find("division by zero in '%'") != std::string::npos);
-    auto line = [](const std::string& e) { return e.substr(e.find("error:"), e.find('\n') - e.find("error:")); };
-    CHECK(line(a.err) == line(b.err));
+    CHECK(error_line(a.err) == error_line(b.err));
     // Without a condition the comprehension is the whole set: nothing is left.
     CHECK(output_of("game A { position s; move x in s => s - {d for d in s} }\nprint moves(A({3, 4}))") ==
           "[A({})]\n");  // equal moves once
