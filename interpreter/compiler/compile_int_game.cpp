@@ -174,7 +174,15 @@ private:
             else
                 m.affine = m.affine && linearity(c, names) < 2;
         }
-        if (!m.affine || !mv.gens.where) return;
+        if (!m.affine) return;
+        if (mv.gens.where) bounds(mv, var[0], m);
+        // Every option n + offset(k), offsets fixed per instance (checked there).
+        std::vector<std::string> both{gd.position->name, var[0]};
+        m.translation = !m.split && game_->arity == 1 && !gd.canonical && m.gens.size() == 1 && m.gens[0].list >= 0 &&
+                        m.rest.empty() && linearity(r, both, false) < 2;
+    }
+
+    void bounds(const ast::MoveDef& mv, const std::string& var, Move& m) {
         std::vector<const Expr*> conjuncts;
         split_and(*mv.gens.where, conjuncts);
         // Only a leading run of bounds: `and` tests left to right, so a bound
@@ -183,8 +191,8 @@ private:
         bool leading = true;
         for (const Expr* c : conjuncts) {
             if (leading && c->kind == ExprKind::compare && c->op != Op::in && c->op != Op::not_in && c->op != Op::ne) {
-                bool left = is_var(*c->items[0], var[0]) && linearity(*c->items[1], var) == 0;
-                bool right = is_var(*c->items[1], var[0]) && linearity(*c->items[0], var) == 0;
+                bool left = is_var(*c->items[0], var) && !mentions(*c->items[1], var);
+                bool right = is_var(*c->items[1], var) && !mentions(*c->items[0], var);
                 if (left || right) {
                     using Side = Move::Bound::Side;
                     Op op = c->op;
@@ -212,16 +220,17 @@ private:
     static bool is_var(const Expr& e, const std::string& var) { return e.kind == ExprKind::name && e.text == var; }
 
     // 0: e reads none of `vars`; 1: e is piecewise affine in them (sums,
-    // multiples, min, max, abs); 2: anything else. Each of `vars` is bound
-    // innermost where e is compiled, so a plain name among them is one.
-    int linearity(const Expr& e, const std::vector<std::string>& vars) const {
+    // multiples, and with `extremes` min, max, abs); 2: anything else. Each
+    // of `vars` is bound innermost where e is compiled, so a plain name
+    // among them is one.
+    int linearity(const Expr& e, const std::vector<std::string>& vars, bool extremes = true) const {
         switch (e.kind) {
             case ExprKind::int_lit: return 0;
             case ExprKind::name: return std::find(vars.begin(), vars.end(), e.text) != vars.end() ? 1 : 0;
-            case ExprKind::unary: return linearity(*e.items[0], vars);
+            case ExprKind::unary: return linearity(*e.items[0], vars, extremes);
             case ExprKind::binary: {
                 if (e.op != Op::add && e.op != Op::sub && e.op != Op::mul) break;
-                int a = linearity(*e.items[0], vars), b = linearity(*e.items[1], vars);
+                int a = linearity(*e.items[0], vars, extremes), b = linearity(*e.items[1], vars, extremes);
                 if (e.op == Op::mul) return a == 0 ? b : b == 0 ? a : 2;
                 return std::max(a, b);
             }
@@ -229,9 +238,10 @@ private:
                 const Expr& callee = *e.items[0];
                 bool extreme = (callee.text == "min" || callee.text == "max") && e.items.size() >= 3;
                 bool abs = callee.text == "abs" && e.items.size() == 2;
-                if (callee.kind != ExprKind::name || shadowed(callee.text) || !(extreme || abs)) break;
+                if (!extremes || callee.kind != ExprKind::name || shadowed(callee.text) || !(extreme || abs)) break;
                 int worst = 0;
-                for (std::size_t i = 1; i < e.items.size(); ++i) worst = std::max(worst, linearity(*e.items[i], vars));
+                for (std::size_t i = 1; i < e.items.size(); ++i)
+                    worst = std::max(worst, linearity(*e.items[i], vars));
                 return worst;
             }
             default: break;

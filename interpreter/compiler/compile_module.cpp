@@ -10,6 +10,7 @@
 #include "compiler.hpp"
 #include "int_compiler.hpp"
 #include "nodes.hpp"
+#include "range_query.hpp"
 
 namespace grundy {
 
@@ -474,8 +475,10 @@ private:
     // The generators and the element of `[e for ...]`, in their own scope.
     template <typename Node> void comprehension_parts(const Expr& comp, Node& node) {
         auto m = unit_->mark();
-        node.gens = gens(comp.gens);
-        node.element = expr(*comp.items[0]);
+        nodes::Elements& e = node.elements;
+        e.gens = gens(comp.gens);
+        e.element = expr(*comp.items[0]);
+        e.range_query = nodes::RangeQuery::match(e.gens, *e.element);
         unit_->reset(m);
     }
 

@@ -4,22 +4,12 @@
 #include <fmt/format.h>
 
 #include "interpreter/runtime/instance.hpp"
+#include "range_query.hpp"
 #include "interpreter/values/ops.hpp"
 
 namespace grundy::nodes {
 
 namespace {
-
-// Runs an operation on values, adding this node's location to its errors.
-template <typename F> Value located(const Code& at, F&& f) {
-    try {
-        return f();
-    } catch (const ValueError& e) {
-        at.error(e.what());
-    } catch (const solver::SolveError& e) {
-        at.error(e.what());
-    }
-}
 
 // Arguments live on the C++ stack for the usual few.
 using ArgValues = boost::container::small_vector<Value, 4>;
@@ -200,10 +190,24 @@ Value Display::eval(Env& env) const {
     });
 }
 
+void Elements::run(Env& env, FunctionRef<bool(const Value&)> body) const {
+    run(env, body, [&](std::span<const std::uint32_t> values) {
+        for (std::uint32_t v : values)
+            if (!body(Value::integer(v))) return false;
+        return true;
+    });
+}
+
+void Elements::run(Env& env, FunctionRef<bool(const Value&)> body,
+                   FunctionRef<bool(std::span<const std::uint32_t>)> batch) const {
+    if (range_query) return range_query->run(env, body, batch);
+    gens.run(env, [&] { return body(element->eval(env)); });
+}
+
 Value Comprehension::eval(Env& env) const {
     std::vector<Value> out;
-    gens.run(env, [&] {
-        out.push_back(element->eval(env));
+    elements.run(env, [&](const Value& v) {
+        out.push_back(v);
         return true;
     });
     return kind == grundy::Kind::set ? make_set(std::move(out)) : make_list(std::move(out));
@@ -212,9 +216,7 @@ Value Comprehension::eval(Env& env) const {
 Value Fold::eval(Env& env) const {
     Value acc;
     std::int64_t count = 0;
-    gens.run(env, [&] {
-        Value v = element->eval(env);
-        ++count;
+    auto add = [&](const Value& v) {
         located(*this, [&] {
             switch (op) {
                 case Op::sum:
@@ -237,7 +239,27 @@ Value Fold::eval(Env& env) const {
         // any and all stop at the first element that decides, as they do
         // on a list: later elements are not looked at.
         return !((op == Op::any || op == Op::all) && !acc.is(Kind::none));
-    });
+    };
+    auto one = [&](const Value& v) {
+        ++count;
+        return add(v);
+    };
+    // A range query's values: ints, so a batch folds in a plain loop.
+    auto batch = [&](std::span<const std::uint32_t> values) {
+        if (op == Op::any || op == Op::all || values.empty()) {
+            for (std::uint32_t v : values)
+                if (!one(Value::integer(v))) return false;
+            return true;
+        }
+        count += static_cast<std::int64_t>(values.size());
+        std::int64_t x = op == Op::sum ? 0 : values[0];
+        for (std::uint32_t v : values) {
+            if (op == Op::sum) x += v;  // at most 256 values below 2^32: no overflow
+            else x = op == Op::min ? std::min<std::int64_t>(x, v) : std::max<std::int64_t>(x, v);
+        }
+        return op == Op::len || add(Value::integer(x));
+    };
+    elements.run(env, one, batch);
     switch (op) {
         case Op::len: return Value::integer(count);
         case Op::sum: return acc.is(Kind::none) ? Value::integer(0) : acc;
@@ -266,20 +288,19 @@ Value CallFn::eval(Env& env) const {
 }
 
 Value CallBuiltin::eval(Env& env) const {
-    try {
-        return call(env);
-    } catch (DiagnosticError& e) {
-        // An error in a game's rules points into the game; say which query
-        // was solving it (once, for the innermost query).
-        static const std::string_view solving[] = {"sg", "outcome", "moves", "winning_moves"};
-        bool is_query = std::find(std::begin(solving), std::end(solving), builtin->name) != std::end(solving);
-        bool noted = std::any_of(e.diagnostics.begin(), e.diagnostics.end(),
-                                 [](const Diagnostic& d) { return d.severity == Severity::note; });
-        const Diagnostic& first = e.diagnostics.front();
-        if (is_query && !noted && (first.loc.source != loc().source || first.loc.offset != loc().offset))
-            e.diagnostics.push_back(Diagnostic{Severity::note, loc(), length(), "while solving this query"});
-        throw;
-    }
+    return noting_query([&] { return call(env); });
+}
+
+void CallBuiltin::note_query(DiagnosticError& e) const {
+    // An error in a game's rules points into the game; say which query
+    // was solving it (once, for the innermost query).
+    static const std::string_view solving[] = {"sg", "outcome", "moves", "winning_moves"};
+    bool is_query = std::find(std::begin(solving), std::end(solving), builtin->name) != std::end(solving);
+    bool noted = std::any_of(e.diagnostics.begin(), e.diagnostics.end(),
+                             [](const Diagnostic& d) { return d.severity == Severity::note; });
+    const Diagnostic& first = e.diagnostics.front();
+    if (is_query && !noted && (first.loc.source != loc().source || first.loc.offset != loc().offset))
+        e.diagnostics.push_back(Diagnostic{Severity::note, loc(), length(), "while solving this query"});
 }
 
 Value CallBuiltin::call(Env& env) const {

@@ -3,6 +3,7 @@
 // Errors carry the node's location (the operator, the callee, the bracket).
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "interpreter/runtime/builtins.hpp"
@@ -10,6 +11,20 @@
 #include "interpreter/ast/ast.hpp"
 
 namespace grundy::nodes {
+
+// Runs an operation on values, adding this node's location to its errors.
+template <typename F> Value located(const Code& at, F&& f) {
+    try {
+        return f();
+    } catch (const ValueError& e) {
+        at.error(e.what());
+    } catch (const solver::SolveError& e) {
+        at.error(e.what());
+    }
+}
+
+// The one instance of a game without rule parameters.
+Instance& plain_instance(Env& env, const CompiledGame& game);
 
 struct Const final : Code {
     Value value;
@@ -108,10 +123,22 @@ struct Display final : Code {
     Value eval(Env& env) const override;
 };
 
-struct Comprehension final : Code {
-    grundy::Kind kind;  // list or set
+class RangeQuery;
+
+// The elements of `[element for gens]`, in order.
+struct Elements {
     CodePtr element;
     GensCode gens;
+    std::shared_ptr<const RangeQuery> range_query;  // when they are sg(G(n)) for n in a..b
+    void run(Env& env, FunctionRef<bool(const Value&)> body) const;
+    // The same, with the values of a range query a batch at a time.
+    void run(Env& env, FunctionRef<bool(const Value&)> body,
+             FunctionRef<bool(std::span<const std::uint32_t>)> batch) const;
+};
+
+struct Comprehension final : Code {
+    grundy::Kind kind;  // list or set
+    Elements elements;
     Comprehension(Loc l, std::uint32_t n, grundy::Kind k) : Code(l, n), kind(k) {}
     Value eval(Env& env) const override;
 };
@@ -121,8 +148,7 @@ struct Comprehension final : Code {
 // first element that decides.
 struct Fold final : Code {
     enum class Op { sum, len, min, max, any, all } op;
-    CodePtr element;
-    GensCode gens;
+    Elements elements;
     Fold(Loc l, std::uint32_t n, Op o) : Code(l, n), op(o) {}
     Value eval(Env& env) const override;
 };
@@ -147,6 +173,18 @@ struct CallBuiltin final : Code {
     CallBuiltin(Loc l, std::uint32_t n, const Builtin* b) : Code(l, n), builtin(b) {}
     Value eval(Env& env) const override;
     Value call(Env& env) const;
+    // Runs f, adding to an error from a game's rules where this query was.
+    template <typename F> auto noting_query(F&& f) const {
+        try {
+            return f();
+        } catch (DiagnosticError& e) {
+            note_query(e);
+            throw;
+        }
+    }
+
+private:
+    void note_query(DiagnosticError& e) const;
 };
 
 // `G(args)`: rule arguments for a game with parameters, else a position.

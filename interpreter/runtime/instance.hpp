@@ -3,6 +3,7 @@
 // expands a state by running the game's move families.
 #pragma once
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,14 @@ public:
     std::string describe(solver::StateId s) const override;
     bool try_grundy(solver::StateId s, std::uint32_t& value, Blocker& blocker) override;  // int_mex.cpp
 
+    // The values of the positions `G(lo)` .. `G(hi)` in order, a batch at
+    // a time to `each` until it returns false, solving each new one in one
+    // pass where its options are known (ascending queries make that the
+    // rule): what a query over a range costs a hand-written solver. False,
+    // before any call, when the game's positions are not plain ints
+    // (int_mex.cpp).
+    bool grundy_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each);
+
     // GameHandle
     std::uint32_t index() const override { return graph_; }
     Value state(std::uint32_t id) const override { return table_.state(id); }
@@ -47,6 +56,7 @@ private:
     // The int fast path (int_expand.cpp); false when it does not apply.
     bool expand_fast(solver::StateId s, solver::OptionSink& out);
     bool prepare_fast();
+    std::vector<std::int64_t> translation_offsets(const intpath::Move& m) const;
     bool fast_ready() {
         using S = IntInstanceData::State;
         return fast_.state == S::ready || (fast_.state == S::unknown && prepare_fast());

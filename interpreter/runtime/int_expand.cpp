@@ -47,6 +47,9 @@ bool Instance::prepare_fast() {
     }
     for (std::size_t i = 0; i < g.hoisted.size(); ++i)
         if (!g.hoisted[i].is_list) fast_.int_regs.emplace_back(g.hoisted[i].reg, fast_.ints[i]);
+    fast_.offsets.assign(g.moves.size(), {});
+    for (std::size_t i = 0; i < g.moves.size(); ++i)
+        if (g.moves[i].translation) fast_.offsets[i] = translation_offsets(g.moves[i]);
     fast_.state = S::ready;
     return true;
 }
@@ -119,6 +122,35 @@ void Instance::fast_move(const intpath::Move& m, std::size_t gen, const intpath:
         fast_move(m, gen + 1, f, out);
         return true;
     });
+}
+
+// offset(k) = result(n, k) - n for each k of the move's list, when that
+// holds for every n in 0..2^31-1. The result is a sum of multiples of n
+// and k, so each of its subexpressions is affine in n: values at n = 0, 1
+// and 2^31-1 pin it, and no overflow at the two ends means none between.
+std::vector<std::int64_t> Instance::translation_offsets(const intpath::Move& m) const {
+    std::int64_t regs[IntGame::max_registers] = {};
+    for (const auto& [reg, value] : fast_.int_regs) regs[reg] = value;
+    intpath::Frame f{regs, &fast_};
+    const std::int64_t last = std::int64_t{StateTable::first_general} - 1;
+    std::vector<std::int64_t> out;
+    try {
+        for (std::int64_t k : fast_.lists[m.gens[0].list]) {
+            regs[m.gens[0].reg] = k;
+            regs[0] = 0;
+            const std::int64_t at0 = m.result[0]->eval(f);
+            regs[0] = 1;
+            const std::int64_t at1 = m.result[0]->eval(f);
+            regs[0] = last;
+            const std::int64_t at_last = m.result[0]->eval(f);
+            if (__int128{at1} - at0 != 1 || __int128{at_last} - at0 != last) return {};
+            out.push_back(at0);
+        }
+    } catch (const DiagnosticError&) {
+        return {};
+    }
+    if (out.empty()) out.push_back(0);  // an empty list: no options, still a translation
+    return out;
 }
 
 // The registers of state s on the fast path: its ints (or, on int lists,

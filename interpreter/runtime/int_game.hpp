@@ -102,6 +102,11 @@ struct Move {
     };
     std::vector<Bound> bounds;
     std::vector<BoolPtr> rest;
+    // A translation: one int position n, one generator k over a hoisted
+    // list, bounds only, and a result that is a sum of multiples of n and k
+    // (`n - k`): when the instance finds it to be n + offset(k) for every k
+    // in its list, the one-pass solve reads n + offset(k) (IntInstanceData).
+    bool translation = false;
 };
 
 // A value computed once per instance.
@@ -135,6 +140,10 @@ struct IntInstanceData {
     std::vector<std::pair<std::uint32_t, std::int64_t>> int_regs;  // (register, value) of each hoisted int
     std::vector<std::vector<std::int64_t>> lists;     // by hoisted index (empty for ints)
     std::vector<bool> sorted;                         // lists that are sorted (binary search for `in`)
+    // By move: offset(k) for each k of a translation's list; empty when the
+    // move is not one, or its result is not n + offset(k) without overflow
+    // for every n that is its own id.
+    std::vector<std::vector<std::int64_t>> offsets;
 };
 
 }  // namespace grundy

@@ -10,6 +10,8 @@
 #include "instance.hpp"
 #include "int_gen.hpp"
 
+#include <optional>
+
 namespace grundy {
 
 namespace {
@@ -27,15 +29,21 @@ static_assert(StateTable::first_general == solver::Solver::high_ids &&
 // solver does it). Values below 256 need no bounds check.
 class MexSet {
 public:
-    MexSet(std::vector<std::uint32_t>& marks, std::uint32_t& counter) : marks_(marks) {
+    MexSet(std::vector<std::uint32_t>& marks, std::uint32_t& counter) : marks_(marks), counter_(counter) {
         if (marks_.size() < 256) marks_.assign(256, 0);
-        if (++counter == 0) {
+        next();
+    }
+
+    // Empty again, for the next state.
+    void next() {
+        if (++counter_ == 0) {
             std::fill(marks_.begin(), marks_.end(), 0);
-            counter = 1;
+            counter_ = 1;
         }
-        stamp_ = counter;
+        stamp_ = counter_;
         data_ = marks_.data();
         size_ = marks_.size();
+        huge_ = false;
     }
 
     // For loops that mark values below 256 themselves.
@@ -62,11 +70,59 @@ public:
 
 private:
     std::vector<std::uint32_t>& marks_;
+    std::uint32_t& counter_;
     std::uint32_t* data_;
     std::size_t size_;
     std::uint32_t stamp_;
     bool huge_ = false;
 };
+
+// How stepping through a family ended; `not_even` leaves it to the plain loop.
+enum class Stepped { done, unknown, not_even };
+
+// Narrows lo..hi by the move's bounds (Move::bounds); false when a bound
+// overflows (the plain loop then tests each value).
+bool tighten(const Move& m, const Frame& f, std::int64_t& lo, std::int64_t& hi) {
+    using Side = Move::Bound::Side;
+    for (const Move::Bound& b : m.bounds) {
+        std::int64_t e;
+        if (__builtin_add_overflow(b.e->eval(f), b.shift, &e)) return false;  // x > max int: the plain loop
+        if (b.side != Side::at_most) lo = std::max(lo, e);
+        if (b.side != Side::at_least) hi = std::min(hi, e);
+    }
+    return true;
+}
+
+// The options n + offset(k) of a translation (Move::translation) for the k
+// in lo..hi: `byte(id)` reads a value from a page at hand (narrow_on_path
+// and above: not there), else `values` is asked; `blocked(id)` names an
+// option not known. In locals: the stores into the marks could alias
+// anything else as far as the compiler knows.
+template <typename Byte, typename Blocked>
+inline Stepped mark_translation(const Move& m, const std::vector<std::int64_t>& offsets, const Frame& f, std::int64_t n,
+                                std::int64_t lo, std::int64_t hi, MexSet& mex, Byte&& byte, Blocked&& blocked,
+                                const solver::ValueArray& values) {
+    const std::vector<std::int64_t>& list = f.data->lists[m.gens[0].list];
+    const std::int64_t* ks = list.data();
+    const std::int64_t* off = offsets.data();
+    const std::size_t count = list.size();
+    std::uint32_t* const marks = mex.marks();
+    const std::uint32_t stamp = mex.stamp();
+    for (std::size_t i = 0; i < count; ++i) {
+        if (ks[i] < lo || ks[i] > hi) continue;
+        const std::int64_t id = n + off[i];
+        const std::uint32_t b = byte(id);
+        if (b < solver::ValueArray::narrow_on_path) {
+            marks[b] = stamp;  // below 256: no bounds check
+            continue;
+        }
+        if (id < 0) return Stepped::not_even;  // a negative int is interned, not its own id
+        const std::uint32_t v = values.get(static_cast<std::uint32_t>(id));
+        if (v >= not_known) return blocked(id);
+        mex.add(v);
+    }
+    return Stepped::done;
+}
 
 class Kernel {
 public:
@@ -74,15 +130,21 @@ public:
         : g_(g), table_(t), arrays_(arrays), low_(arrays[0]), mex_(mex) {}
 
     bool moves(const Frame& f) {
-        for (const Move& m : g_.moves)
+        for (std::size_t i = 0; i < g_.moves.size(); ++i) {
+            const Move& m = g_.moves[i];
+            const auto& offsets = f.data->offsets[i];
+            if (!offsets.empty()) {
+                Stepped r = translated(m, offsets, f);
+                if (r == Stepped::done) continue;
+                if (r == Stepped::unknown) return false;
+            }
             if (!family(m, 0, f)) return false;
+        }
         return true;
     }
     const solver::GameGraph::Blocker& blocker() const { return blocker_; }
 
 private:
-    // How stepping through a family ended; `not_even` leaves it to the plain loop.
-    enum class Stepped { done, unknown, not_even };
 
     // Records the option state whose value was not known; returns false.
     bool blocked(std::uint32_t id) {
@@ -234,17 +296,6 @@ private:
         return !__builtin_sub_overflow(hi, lo, &span) && span < INT64_MAX;
     }
 
-    bool tighten(const Move& m, const Frame& f, std::int64_t& lo, std::int64_t& hi) {
-        using Side = Move::Bound::Side;
-        for (const Move::Bound& b : m.bounds) {
-            std::int64_t e;
-            if (__builtin_add_overflow(b.e->eval(f), b.shift, &e)) return false;  // x > max int: the plain loop
-            if (b.side != Side::at_most) lo = std::max(lo, e);
-            if (b.side != Side::at_least) hi = std::min(hi, e);
-        }
-        return true;
-    }
-
     Stepped ranged(const Move& m, std::uint32_t reg, std::int64_t lo, std::int64_t hi, const Frame& f) {
         if (parts(m) > 3) return Stepped::not_even;
         try {
@@ -300,6 +351,25 @@ private:
         for (const auto& c : m.rest)
             if (!c->test(f)) return false;
         return true;
+    }
+
+    // A translation (Move::translation, `k in S where k <= n => n - k`):
+    // the options are n + offset(k) for the k that the bounds let through.
+    Stepped translated(const Move& m, const std::vector<std::int64_t>& offsets, const Frame& f) {
+        using VA = solver::ValueArray;
+        const std::int64_t n = f.r[0];
+        std::int64_t lo = INT64_MIN, hi = INT64_MAX;
+        try {
+            if (n >= std::int64_t{StateTable::first_general} || !tighten(m, f, lo, hi)) return Stepped::not_even;
+        } catch (const DiagnosticError&) {
+            return Stepped::not_even;  // the plain loop raises it where the rules do
+        }
+        const VA::PageView page = low_.view(static_cast<std::uint32_t>(n));  // options near n: mostly n's page
+        return mark_translation(m, offsets, f, n, lo, hi, mex_, [&](std::int64_t id) -> std::uint32_t {
+            const std::int64_t j = id - page.begin;
+            if (page.narrow && j >= 0 && j < std::int64_t{VA::page_size}) return page.narrow[j];
+            return VA::narrow_on_path;  // not read here
+        }, [&](std::int64_t id) { return blocked_at(low_, id); }, low_);
     }
 
     // A sorted list generator (`k in S`): the ids are affine in the element
@@ -456,6 +526,17 @@ private:
     solver::GameGraph::Blocker blocker_;
 };
 
+// The value of the state in f's registers when every option is known.
+bool one_pass(const IntGame& g, Kernel& k, MexSet& mex, const Frame& f, std::uint32_t& value) {
+    if (g.terminal && g.terminal->test(f)) {
+        value = 0;
+        return true;
+    }
+    if (!k.moves(f) || mex.huge()) return false;
+    value = mex.mex();
+    return true;
+}
+
 }  // namespace
 
 bool Instance::try_grundy(solver::StateId s, std::uint32_t& value, Blocker& blocker) {
@@ -463,19 +544,100 @@ bool Instance::try_grundy(solver::StateId s, std::uint32_t& value, Blocker& bloc
     std::int64_t regs[IntGame::max_registers], pos[StateTable::max_list];
     Frame f{regs, &fast_};
     if (!load_fast(s, f, pos)) return false;
-    const IntGame& g = *game_.fast;
-    if (g.terminal && g.terminal->test(f)) {
-        value = 0;
-        return true;
-    }
     MexSet mex(mex_marks_, mex_stamp_);
-    Kernel k(g, table_, ctx_.solver.value_arrays(graph_), mex);
-    if (!k.moves(f)) {
-        blocker = k.blocker();
+    Kernel k(*game_.fast, table_, ctx_.solver.value_arrays(graph_), mex);
+    if (one_pass(*game_.fast, k, mex, f, value)) return true;
+    blocker = k.blocker();
+    return false;
+}
+
+bool Instance::grundy_range(std::int64_t lo, std::int64_t hi,
+                            FunctionRef<bool(std::span<const std::uint32_t>)> each) {
+    using VA = solver::ValueArray;
+    const IntGame* g = game_.fast.get();
+    if (!g || g->shape != IntGame::Shape::ints || g->arity != 1 || !g->canonical.empty() || game_.has_start ||
+        lo < 0 || hi >= std::int64_t{StateTable::first_general} || !fast_ready())
         return false;
+    solver::Solver& solver = ctx_.solver;
+    std::int64_t regs[IntGame::max_registers];
+    Frame f{regs, &fast_};
+    for (const auto& [reg, value] : fast_.int_regs) regs[reg] = value;
+    MexSet mex(mex_marks_, mex_stamp_);
+    // Every move a translation (`k in S where k <= n => n - k`): its
+    // options are read here from n's page and the one before, in the loop
+    // a hand-written solver has.
+    const bool translations = std::all_of(fast_.offsets.begin(), fast_.offsets.end(), [](auto& o) { return !o.empty(); });
+    // Looked up again after the solver runs: a new game's graph can move
+    // the arrays, and a value past a byte widens a page.
+    const VA* values = nullptr;
+    VA::PageView page, before;
+    std::optional<Kernel> k;
+    auto byte = [&](std::int64_t id) -> std::uint32_t {
+        const std::int64_t j = id - page.begin;
+        if (j >= 0 && j < std::int64_t{VA::page_size}) return page.narrow ? page.narrow[j] : VA::narrow_on_path;
+        if (j < 0 && j >= -std::int64_t{VA::page_size} && before.narrow) return before.narrow[j + VA::page_size];
+        return VA::narrow_on_path;
+    };
+    std::uint32_t batch[256];
+    std::size_t used = 0;
+    for (std::int64_t n = lo; n <= hi; ++n) {
+        const auto id = static_cast<std::uint32_t>(n);
+        if (!values || (id & (VA::page_size - 1)) == 0 || !page.narrow) {
+            values = &solver.value_arrays(graph_)[0];
+            page = values->view(id);
+            before = id >= VA::page_size ? values->view(id - VA::page_size) : VA::PageView{};
+        }
+        std::uint32_t v = byte(n);
+        if (v >= VA::narrow_on_path) v = values->get(id);
+        if (v == VA::unknown) {
+            const solver::Comp c = comp(id);
+            solver.before_one_pass(id);
+            regs[0] = n;  // one-int states are their own ids
+            mex.next();
+            bool solved = false;
+            if (translations) {
+                solved = g->terminal && g->terminal->test(f);
+                if (solved) {
+                    v = 0;
+                } else {
+                    solved = true;
+                    for (std::size_t i = 0; solved && i < g->moves.size(); ++i) {
+                        const Move& m = g->moves[i];
+                        std::int64_t a = INT64_MIN, b = INT64_MAX;
+                        try {
+                            solved = tighten(m, f, a, b);
+                        } catch (const DiagnosticError&) {
+                            solved = false;  // the search raises it where the rules do
+                        }
+                        solved = solved && mark_translation(m, fast_.offsets[i], f, n, a, b, mex, byte,
+                                                            [](std::int64_t) { return Stepped::unknown; },
+                                                            *values) == Stepped::done;
+                    }
+                    solved = solved && !mex.huge();
+                    if (solved) v = mex.mex();
+                }
+            } else {
+                if (!k) k.emplace(*g, table_, solver.value_arrays(graph_), mex);
+                solved = one_pass(*g, *k, mex, f, v);
+            }
+            if (solved) {
+                solver.one_pass_solved(c, v);
+                if (v >= VA::narrow_on_path) values = nullptr;  // the page widened
+            } else {
+                v = solver.grundy(c);
+                k.reset();
+                values = nullptr;
+            }
+        } else if (v >= not_known) {
+            v = solver.grundy(comp(id));  // on the path of a search that asked for this range: a cycle
+        }
+        batch[used++] = v;
+        if (used == std::size(batch) || n == hi) {
+            poll_interrupt();
+            if (!each(std::span<const std::uint32_t>(batch, used))) break;
+            used = 0;
+        }
     }
-    if (mex.huge()) return false;
-    value = mex.mex();
     return true;
 }
 

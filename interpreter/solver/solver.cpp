@@ -96,16 +96,13 @@ void Solver::step_direct() {
 
 // A state whose options are all known is solved by the game in one pass,
 // without a frame or the options buffer: the rule when queries climb.
+// A state whose options are all known is solved by the game in one pass,
+// without a frame or the options buffer: the rule when queries climb.
 bool Solver::try_direct(Comp c, GameGraph::Blocker& blocker) {
-    // A state that is its own id is counted before its rules run, as
-    // push_frame counts it: past the limit, that is the error reported.
-    const bool counted_here = own_id(comp_state(c));
-    if (counted_here && stats_.states >= max_states_) charge_state();
+    before_one_pass(comp_state(c));
     std::uint32_t v;
     if (!tables_[comp_graph(c)].graph->try_grundy(comp_state(c), v, blocker)) return false;
-    if (counted_here) charge_state();
-    set(c, v);
-    if ((++stats_.solved & 0x3FFF) == 0) check_interrupt();
+    one_pass_solved(c, v);
     return true;
 }
 

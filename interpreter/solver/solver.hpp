@@ -73,6 +73,19 @@ public:
     // Every state interned by a game is charged here; past the limit the
     // current search ends with a SolveError.
     void charge_state();
+
+    // Around a game's own one-pass solve of a state (try_direct, and a query
+    // over a run of states, Instance::grundy_range): a state that is its own
+    // id is counted before its rules run, as push_frame counts it, so past
+    // the limit that is the error reported; then it is counted and set.
+    void before_one_pass(StateId s) {
+        if (own_id(s) && stats_.states >= max_states_) charge_state();
+    }
+    void one_pass_solved(Comp c, std::uint32_t v) {
+        if (own_id(comp_state(c))) charge_state();
+        set(c, v);
+        if ((++stats_.solved & 0x3FFF) == 0) check_interrupt();
+    }
     void set_max_states(std::uint64_t n) { max_states_ = n; }
     std::uint64_t max_states() const { return max_states_; }
 

@@ -1,0 +1,70 @@
+#include "range_query.hpp"
+
+#include "interpreter/runtime/instance.hpp"
+
+namespace grundy::nodes {
+
+namespace {
+
+bool reads_slot(const Code& c, std::uint32_t slot) {
+    auto* local = dynamic_cast<const Local*>(&c);
+    return local && local->slot == slot;
+}
+
+}  // namespace
+
+std::unique_ptr<RangeQuery> RangeQuery::match(const GensCode& gens, const Code& element) {
+    if (gens.gens.size() != 1 || gens.where) return nullptr;
+    const GenCode& g = gens.gens[0];
+    auto* range = dynamic_cast<const Range*>(g.iterable.get());
+    auto* sg = dynamic_cast<const CallBuiltin*>(&element);
+    if (!range || g.binder.slot < 0 || !sg || sg->query != CallBuiltin::Query::sg) return nullptr;
+    auto q = std::make_unique<RangeQuery>();
+    q->range_ = range;
+    q->slot_ = static_cast<std::uint32_t>(g.binder.slot);
+    q->sg_ = sg;
+    const Code& arg = *sg->args[0];
+    if (auto* call = dynamic_cast<const CallValue*>(&arg)) {
+        // f must not change with n: a name other than n.
+        const Code& f = *call->callee;
+        bool fixed = dynamic_cast<const GlobalLet*>(&f) || (dynamic_cast<const Local*>(&f) && !reads_slot(f, q->slot_));
+        if (!fixed || call->args.size() != 1 || !reads_slot(*call->args[0], q->slot_)) return nullptr;
+        q->callee_ = &f;
+        return q;
+    }
+    if (auto* call = dynamic_cast<const CallGame*>(&arg)) {
+        if (call->game->has_params || call->args.size() != 1 || !reads_slot(*call->args[0], q->slot_)) return nullptr;
+        q->game_ = call->game;
+        return q;
+    }
+    return nullptr;
+}
+
+Instance* RangeQuery::instance(Env& env) const {
+    if (game_) return &plain_instance(env, *game_);
+    Value f = callee_->eval(env);
+    return f.is(Kind::rules) ? static_cast<Instance*>(f.rules().game) : nullptr;  // else the loop reports it
+}
+
+void RangeQuery::run(Env& env, FunctionRef<bool(const Value&)> one, Batch many) const {
+    const std::int64_t a = range_->lo->eval_int(env, "the start of a range");
+    const std::int64_t b = range_->hi->eval_int(env, "the end of a range");
+    if (a > b) return;
+    bool ran = sg_->noting_query([&] {
+        Instance* inst = instance(env);
+        bool all = false;
+        located(*sg_, [&] {
+            all = inst && inst->grundy_range(a, b, many);
+            return Value();
+        });
+        return all;
+    });
+    if (ran) return;
+    for (std::int64_t i = a;; ++i) {  // as GensCode::run does it
+        poll_interrupt();
+        env.slots[slot_] = Value::integer(i);
+        if (!one(sg_->eval(env)) || i == b) return;
+    }
+}
+
+}  // namespace grundy::nodes
