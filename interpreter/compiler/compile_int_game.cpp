@@ -175,14 +175,15 @@ private:
                 m.affine = m.affine && linearity(c, names) < 2;
         }
         if (!m.affine) return;
-        if (mv.gens.where) bounds(mv, var[0], m);
+        if (mv.gens.where) bounds(mv, var[0], game_->arity == 1 ? gd.position->name : "", m);
         // Every option n + offset(k), offsets fixed per instance (checked there).
         std::vector<std::string> both{gd.position->name, var[0]};
         m.translation = !m.split && game_->arity == 1 && !gd.canonical && m.gens.size() == 1 && m.gens[0].list >= 0 &&
                         m.rest.empty() && linearity(r, both, false) < 2;
     }
 
-    void bounds(const ast::MoveDef& mv, const std::string& var, Move& m) {
+    // `position`: a one-int game's position name, for Bound::linear.
+    void bounds(const ast::MoveDef& mv, const std::string& var, const std::string& position, Move& m) {
         std::vector<const Expr*> conjuncts;
         split_and(*mv.gens.where, conjuncts);
         // Only a leading run of bounds: `and` tests left to right, so a bound
@@ -200,7 +201,9 @@ private:
                     Move::Bound bound;
                     bound.side = op == Op::eq ? Side::exactly : op == Op::lt || op == Op::le ? Side::at_most : Side::at_least;
                     bound.shift = op == Op::lt ? -1 : op == Op::gt ? 1 : 0;
-                    bound.e = integer(*c->items[left ? 1 : 0]);
+                    const Expr& e = *c->items[left ? 1 : 0];
+                    bound.e = integer(e);
+                    bound.linear = !position.empty() && linearity(e, {position}, false) < 2;
                     m.bounds.push_back(std::move(bound));
                     continue;
                 }

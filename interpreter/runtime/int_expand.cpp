@@ -48,8 +48,12 @@ bool Instance::prepare_fast() {
     for (std::size_t i = 0; i < g.hoisted.size(); ++i)
         if (!g.hoisted[i].is_list) fast_.int_regs.emplace_back(g.hoisted[i].reg, fast_.ints[i]);
     fast_.offsets.assign(g.moves.size(), {});
-    for (std::size_t i = 0; i < g.moves.size(); ++i)
+    fast_.lines.assign(g.moves.size(), {});
+    fast_.dense = !g.moves.empty();
+    for (std::size_t i = 0; i < g.moves.size(); ++i) {
         if (g.moves[i].translation) fast_.offsets[i] = translation_offsets(g.moves[i]);
+        fast_.dense = fast_.dense && !fast_.offsets[i].empty() && bound_lines(g.moves[i], fast_.lines[i]);
+    }
     fast_.state = S::ready;
     return true;
 }
@@ -151,6 +155,31 @@ std::vector<std::int64_t> Instance::translation_offsets(const intpath::Move& m) 
     }
     if (out.empty()) out.push_back(0);  // an empty list: no options, still a translation
     return out;
+}
+
+// A translation's bounds as lines c * n + d, pinned as its offsets are.
+bool Instance::bound_lines(const intpath::Move& m, std::vector<IntInstanceData::Line>& out) const {
+    std::int64_t regs[IntGame::max_registers] = {};
+    for (const auto& [reg, value] : fast_.int_regs) regs[reg] = value;
+    intpath::Frame f{regs, &fast_};
+    const std::int64_t last = std::int64_t{StateTable::first_general} - 1;
+    try {
+        for (const intpath::Move::Bound& b : m.bounds) {
+            if (!b.linear) return false;
+            regs[0] = 0;
+            const __int128 at0 = b.e->eval(f);
+            regs[0] = 1;
+            const __int128 c = b.e->eval(f) - at0;
+            regs[0] = last;
+            const __int128 at_last = b.e->eval(f);
+            if (at_last - at0 != c * last || c * last > INT64_MAX || c * last < INT64_MIN) return false;
+            if (std::max(at0, at_last) + b.shift > INT64_MAX || std::min(at0, at_last) + b.shift < INT64_MIN) return false;
+            out.push_back({static_cast<std::int64_t>(c), static_cast<std::int64_t>(at0 + b.shift), b.side});
+        }
+    } catch (const DiagnosticError&) {
+        return false;
+    }
+    return true;
 }
 
 // The registers of state s on the fast path: its ints (or, on int lists,

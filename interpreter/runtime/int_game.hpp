@@ -99,6 +99,7 @@ struct Move {
         enum class Side { at_least, at_most, exactly } side;
         std::int64_t shift;            // x >= e + 1 for `x > e`, x <= e - 1 for `x < e`
         IntPtr e;
+        bool linear = false;           // e is a sum of multiples of a one-int position (see `translation`)
     };
     std::vector<Bound> bounds;
     std::vector<BoolPtr> rest;
@@ -144,6 +145,15 @@ struct IntInstanceData {
     // move is not one, or its result is not n + offset(k) without overflow
     // for every n that is its own id.
     std::vector<std::vector<std::int64_t>> offsets;
+    // By move, for a translation whose bounds are all linear: each bound
+    // as c * n + d (the `shift` included), exact for every n that is its
+    // own id; empty otherwise.
+    struct Line {
+        std::int64_t c, d;
+        intpath::Move::Bound::Side side;
+    };
+    std::vector<std::vector<Line>> lines;
+    bool dense = false;  // every move a translation with lines: Instance::grundy_range's own loop
 };
 
 }  // namespace grundy

@@ -566,6 +566,7 @@ bool Instance::grundy_range(std::int64_t lo, std::int64_t hi,
     // Every move a translation (`k in S where k <= n => n - k`): its
     // options are read here from n's page and the one before, in the loop
     // a hand-written solver has.
+    if (fast_.dense) return dense_range(lo, hi, each);
     const bool translations = std::all_of(fast_.offsets.begin(), fast_.offsets.end(), [](auto& o) { return !o.empty(); });
     // Looked up again after the solver runs: a new game's graph can move
     // the arrays, and a value past a byte widens a page.
@@ -630,6 +631,107 @@ bool Instance::grundy_range(std::int64_t lo, std::int64_t hi,
             }
         } else if (v >= not_known) {
             v = solver.grundy(comp(id));  // on the path of a search that asked for this range: a cycle
+        }
+        batch[used++] = v;
+        if (used == std::size(batch) || n == hi) {
+            poll_interrupt();
+            if (!each(std::span<const std::uint32_t>(batch, used))) break;
+            used = 0;
+        }
+    }
+    return true;
+}
+
+// grundy_range for a game of translations with linear bounds
+// (IntInstanceData::dense): the whole state in locals, values read from
+// n's page and the one before, as a hand-written solver reads its array.
+bool Instance::dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each) {
+    using VA = solver::ValueArray;
+    using Side = intpath::Move::Bound::Side;
+    const IntGame& g = *game_.fast;
+    solver::Solver& solver = ctx_.solver;
+    struct Family {
+        const std::int64_t *ks, *off;
+        std::size_t count;
+        const IntInstanceData::Line *lines, *lines_end;
+    };
+    boost::container::small_vector<Family, 4> families;
+    for (std::size_t i = 0; i < g.moves.size(); ++i) {
+        const auto& ks = fast_.lists[g.moves[i].gens[0].list];
+        const auto& ls = fast_.lines[i];
+        families.push_back({ks.data(), fast_.offsets[i].data(), ks.size(), ls.data(), ls.data() + ls.size()});
+    }
+    std::int64_t regs[IntGame::max_registers];
+    Frame f{regs, &fast_};
+    for (const auto& [reg, value] : fast_.int_regs) regs[reg] = value;
+    MexSet mex(mex_marks_, mex_stamp_);
+    const VA* values = nullptr;  // looked up again after anything that can move or widen a page
+    VA::PageView page, before;
+    std::uint32_t batch[256];
+    std::size_t used = 0;
+    for (std::int64_t n = lo; n <= hi; ++n) {
+        const auto id = static_cast<std::uint32_t>(n);
+        if (!values || (id & (VA::page_size - 1)) == 0 || !page.narrow) {
+            values = &solver.value_arrays(graph_)[0];
+            page = values->view(id);
+            before = id >= VA::page_size ? values->view(id - VA::page_size) : VA::PageView{};
+        }
+        std::uint32_t v = page.narrow ? page.narrow[id - page.begin] : VA::narrow_unknown;
+        if (v == VA::narrow_unknown) {
+            const solver::Comp c = comp(id);
+            solver.before_one_pass(id);
+            mex.next();
+            std::uint32_t* const marks = mex.marks();
+            const std::uint32_t stamp = mex.stamp();
+            regs[0] = n;
+            bool solved = true;
+            if (g.terminal && g.terminal->test(f)) {
+                v = 0;
+            } else {
+                for (const Family& fam : families) {
+                    std::int64_t a = INT64_MIN, b = INT64_MAX;
+                    for (const auto* l = fam.lines; l != fam.lines_end; ++l) {
+                        const std::int64_t e = l->c * n + l->d;  // no overflow (bound_lines)
+                        if (l->side != Side::at_most) a = std::max(a, e);
+                        if (l->side != Side::at_least) b = std::min(b, e);
+                    }
+                    // In locals: the stores into the marks could alias anything else.
+                    const std::int64_t *ks = fam.ks, *off = fam.off;
+                    const std::size_t count = fam.count;
+                    const std::uint8_t *here = page.narrow, *below = before.narrow;
+                    const std::int64_t at = n - page.begin;
+                    for (std::size_t i = 0; i < count; ++i) {
+                        if (ks[i] < a || ks[i] > b) continue;
+                        const std::int64_t j = at + off[i];  // the option's place on n's page
+                        std::uint32_t x = j >= 0 && j < std::int64_t{VA::page_size} && here ? here[j]
+                                          : j < 0 && j >= -std::int64_t{VA::page_size} && below
+                                              ? below[j + VA::page_size]
+                                              : VA::narrow_on_path;
+                        if (x < VA::narrow_on_path) {
+                            marks[x] = stamp;  // below 256: no bounds check
+                            continue;
+                        }
+                        const std::int64_t option = n + off[i];
+                        x = option >= 0 ? values->get(static_cast<std::uint32_t>(option)) : VA::unknown;
+                        solved = x < not_known;  // else not known, or not its own id: the search takes it
+                        if (!solved) break;
+                        mex.add(x);
+                    }
+                    if (!solved) break;
+                }
+                solved = solved && !mex.huge();
+                if (solved) v = mex.mex();
+            }
+            if (solved) {
+                solver.one_pass_solved(c, v);
+                if (v >= VA::narrow_on_path || !page.narrow) values = nullptr;  // widened, or a new page
+            } else {
+                v = solver.grundy(c);
+                values = nullptr;
+            }
+        } else if (v >= VA::narrow_on_path) {
+            v = values->get(id);  // a wide page, or on the path of a search that asked for this range
+            if (v >= not_known) v = solver.grundy(comp(id));
         }
         batch[used++] = v;
         if (used == std::size(batch) || n == hi) {

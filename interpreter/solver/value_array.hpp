@@ -61,18 +61,17 @@ public:
     }
     static constexpr std::uint32_t page_size = 1u << 9;
     static constexpr std::uint8_t narrow_on_path = 0xFE;
+    static constexpr std::uint8_t narrow_unknown = 0xFF;
 
     std::size_t memory_bytes() const { return bytes_ + dirs_.capacity() * sizeof(dirs_[0]); }
     void clear() {
         dirs_.clear();
         bytes_ = 0;
-        last_page_ = nullptr;
     }
 
 private:
     static constexpr unsigned page_bits = 9, dir_bits = 11;
     static constexpr std::uint32_t dir_size = 1u << dir_bits;
-    static constexpr std::uint8_t narrow_unknown = 0xFF;
 
     struct Page {
         std::unique_ptr<std::uint8_t[]> narrow;
@@ -114,8 +113,6 @@ private:
 
     std::vector<std::unique_ptr<Dir>> dirs_;
     std::size_t bytes_ = 0;
-    mutable std::uint32_t last_index_ = 0;  // a one-page cache for page()
-    mutable const Page* last_page_ = nullptr;
 };
 
 }  // namespace grundy::solver

@@ -87,4 +87,9 @@ TEST_CASE("translations are checked per instance", "[range_query]") {
     same_both_ways("game A(S) { position n; terminal when n > 50 => lose; move k in S where k <= n => 2 * n - k }\n"
                    "game B(S) { position n; move k in S where k <= n and n * k > 0 => n - n * k + n - 1 }",
                    "print [sg(A({1, 2})(n)) for n in 0..60)END], [sg(B({1, 2})(n)) for n in 0..60)END]");
+    // Bounds as lines: two of them, a slope, and one that overflows past n = 1.
+    same_both_ways("game L(S) { position n; move k in S where k >= 2 and k <= 3 * n - 5 => n - k }\n"
+                   "game H(S) { position n; move k in S where k <= n * 4611686018427387904 => n - k }",
+                   "print [sg(L([1, 2, 3, 7])(n)) for n in 0..80)END]\n"
+                   "print [sg(H({1})(n)) for n in 0..1)END]\nprint [sg(H({1})(n)) for n in 0..5)END]");
 }
