@@ -377,8 +377,37 @@ private:
         const bool element_is_var = out.gens.size() == 1 && e.items[0]->kind == ExprKind::name &&
                                     e.items[0]->text == e.gens.gens[0].pattern.name;
         out.ascending = element_is_var && ((sets && out.gens[0].over_position) || out.gens[0].lo);
+        if (sets && out.ascending && out.gens[0].over_position && out.where) out.filter = filter_of(*e.gens.where, out);
         regs_.resize(mark);
         return out;
+    }
+
+    // `{d for d in s where c}` with c reading no register but d and at most
+    // one other (the move's variable): a mask per value of that one
+    // (ListResult::filter).
+    int filter_of(const Expr& where, ListResult& out) {
+        std::vector<std::uint32_t> read;
+        if (!registers_read(where, read)) return ListResult::no_filter;
+        int key = ListResult::constant_filter;
+        for (std::uint32_t r : read) {
+            if (r == out.gens[0].reg) continue;
+            if (r == pos_reg_ || key != ListResult::constant_filter) return ListResult::no_filter;
+            key = static_cast<int>(r);
+        }
+        out.filter_slot = game_->filters++;
+        return key;
+    }
+    // The registers e reads by name; false when e binds names of its own.
+    bool registers_read(const Expr& e, std::vector<std::uint32_t>& out) const {
+        if (!e.gens.gens.empty()) return false;
+        if (e.kind == ExprKind::name) {
+            if (const std::uint32_t* r = find(e.text))
+                if (std::find(out.begin(), out.end(), *r) == out.end()) out.push_back(*r);
+            return true;
+        }
+        for (auto& item : e.items)
+            if (!registers_read(*item, out)) return false;
+        return true;
     }
 
     IntPtr integer(const Expr& e) {

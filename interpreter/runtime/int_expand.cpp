@@ -47,6 +47,7 @@ bool Instance::prepare_fast() {
     }
     for (std::size_t i = 0; i < g.hoisted.size(); ++i)
         if (!g.hoisted[i].is_list) fast_.int_regs.emplace_back(g.hoisted[i].reg, fast_.ints[i]);
+    fast_.filters.assign(g.filters, {});
     fast_.offsets.assign(g.moves.size(), {});
     fast_.lines.assign(g.moves.size(), {});
     fast_.dense = !g.moves.empty();
@@ -108,10 +109,15 @@ void Instance::fast_move(const intpath::Move& m, std::size_t gen, const intpath:
         }
         std::uint32_t id;
         if (game_.fast->shape != IntGame::Shape::ints) {
-            intpath::ListBuffer xs;
-            intpath::build_list(m.list, f, xs, game_.fast->shape == IntGame::Shape::sets);
             bool is_new = false;
-            id = table_.intern_list(xs.data(), xs.size(), is_new);
+            std::uint64_t mask;
+            if (intpath::filtered_mask(m.list, f, mask)) {
+                id = table_.intern_set(mask, is_new);
+            } else {
+                intpath::ListBuffer xs;
+                intpath::build_list(m.list, f, xs, game_.fast->shape == IntGame::Shape::sets);
+                id = table_.intern_list(xs.data(), xs.size(), is_new);
+            }
             if (is_new) ctx_.solver.charge_state();
         } else {
             std::int64_t xs[8];
@@ -190,6 +196,17 @@ bool Instance::load_fast(solver::StateId s, intpath::Frame& f, std::int64_t* pos
     if (game_.fast->shape != IntGame::Shape::ints) {
         if (!table_.state_list(s, pos, f.pos_len)) return false;
         f.pos = pos;
+        if (game_.fast->shape == IntGame::Shape::sets && s >= StateTable::first_direct) {
+            f.pos_mask = s - StateTable::first_direct;  // a small set is its mask (StateTable::direct_set)
+            f.has_mask = true;
+        } else if (game_.fast->shape == IntGame::Shape::sets) {
+            f.pos_mask = 0;
+            f.has_mask = true;
+            for (std::uint32_t i = 0; i < f.pos_len; ++i) {
+                f.has_mask = f.has_mask && static_cast<std::uint64_t>(pos[i]) < 64;
+                f.pos_mask |= std::uint64_t{1} << (pos[i] & 63);
+            }
+        }
     } else if (s < StateTable::first_general && table_.arity() == 1) {
         regs[0] = s;  // most states of one-int games
     } else if (!table_.state_ints(s, regs)) {

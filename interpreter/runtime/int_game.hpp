@@ -10,6 +10,7 @@
 // generic path runs instead; both give the same states and the same errors.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -28,6 +29,8 @@ struct Frame {
     const IntInstanceData* data;
     const std::int64_t* pos = nullptr;  // a game on int lists: the position's ints
     std::uint32_t pos_len = 0;
+    std::uint64_t pos_mask = 0;         // a game on int sets: the position as a mask,
+    bool has_mask = false;              // when its ints are in 0..63
 };
 
 // Which arm each min, max and abs took, in evaluation order (4 bits each).
@@ -78,6 +81,13 @@ struct ListResult {
     IntPtr element;
     bool ascending = false;            // the comprehension's elements come sorted and distinct
     std::unique_ptr<ListResult> a, b;
+    // `{d for d in s where c}` on a set position, where c reads d and at
+    // most one other register: the d in 0..63 for which c holds, as a mask
+    // per value of that register (cached per instance, slot filter_slot),
+    // so that s minus it is a bitwise and. The register, or:
+    static constexpr int no_filter = -1, constant_filter = -2;
+    int filter = no_filter;
+    std::uint32_t filter_slot = 0;
 };
 
 struct Move {
@@ -130,6 +140,7 @@ struct IntGame {
     std::uint32_t canonical_base = 0;        // where canonical reads the new state's ints
     intpath::BoolPtr terminal;
     std::vector<intpath::Move> moves;
+    std::uint32_t filters = 0;               // ListResults with a filter (IntInstanceData::filters)
 
     static constexpr std::uint32_t max_registers = 64;
 };
@@ -154,6 +165,14 @@ struct IntInstanceData {
     };
     std::vector<std::vector<Line>> lines;
     bool dense = false;  // every move a translation with lines: Instance::grundy_range's own loop
+    // By ListResult::filter_slot, then by the key register's value (0..63;
+    // 0 for a constant filter): the d in 0..63 for which the condition
+    // holds, and those for which it raises an error; filled on first use.
+    struct Filter {
+        std::uint64_t holds = 0, fails = 0;
+        bool known = false;
+    };
+    mutable std::vector<std::array<Filter, 64>> filters;
 };
 
 }  // namespace grundy

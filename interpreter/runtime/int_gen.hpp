@@ -61,6 +61,36 @@ inline void build_items(const ListResult& lr, std::size_t gen, const Frame& f, L
         return true;
     });
 }
+// `s - {d for d in s where c}` as a mask, with c's mask for this state's
+// key computed once per instance (ListResult::filter); false when that
+// does not apply, or when c raises an error for some d in s (the element
+// loop then raises it where the rules do).
+inline bool filtered_mask(const ListResult& lr, const Frame& f, std::uint64_t& out) {
+    using K = ListResult::Kind;
+    if (lr.kind != K::minus || lr.a->kind != K::position || lr.b->filter == ListResult::no_filter || !f.has_mask)
+        return false;
+    const ListResult& b = *lr.b;
+    const std::int64_t key = b.filter == ListResult::constant_filter ? 0 : f.r[b.filter];
+    if (key < 0 || key > 63) return false;
+    IntInstanceData::Filter& c = f.data->filters[b.filter_slot][static_cast<std::size_t>(key)];
+    if (!c.known) {
+        std::int64_t& d = f.r[b.gens[0].reg];
+        const std::int64_t saved = d;
+        for (d = 0; d < 64; ++d) {
+            try {
+                if (b.where->test(f)) c.holds |= std::uint64_t{1} << d;
+            } catch (const DiagnosticError&) {
+                c.fails |= std::uint64_t{1} << d;
+            }
+        }
+        d = saved;
+        c.known = true;
+    }
+    if (f.pos_mask & c.fails) return false;
+    out = f.pos_mask & ~c.holds;
+    return true;
+}
+
 inline void build_list(const ListResult& lr, const Frame& f, ListBuffer& out, bool set) {
     using K = ListResult::Kind;
     out.clear();

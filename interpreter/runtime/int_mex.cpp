@@ -213,8 +213,13 @@ private:
     bool option_value(const Move& m, const Frame& f, std::uint32_t& x) {
         x = 0;
         if (g_.shape != IntGame::Shape::ints) {
-            intpath::build_list(m.list, f, list_, g_.shape == IntGame::Shape::sets);
             std::uint32_t id;
+            std::uint64_t mask;
+            if (intpath::filtered_mask(m.list, f, mask)) {
+                if (!table_.find_set(mask, id)) return false;
+                return (x = value(id)) < not_known || blocked(id);
+            }
+            intpath::build_list(m.list, f, list_, g_.shape == IntGame::Shape::sets);
             if (!table_.find_list(list_.data(), list_.size(), id)) return false;
             return (x = value(id)) < not_known || blocked(id);
         }

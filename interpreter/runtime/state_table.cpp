@@ -73,7 +73,7 @@ bool StateTable::find_key(std::uint64_t key, std::uint32_t& id) const {
 
 std::uint32_t StateTable::intern_list(const std::int64_t* xs, std::size_t n, bool& is_new) {
     std::uint64_t key;
-    if (pack_list(xs, n, key)) return intern_key(key, is_new);
+    if (pack_list(xs, n, key)) return intern_packed(key, is_new);
     return intern_value(sequence(xs, n), is_new);
 }
 
@@ -85,13 +85,13 @@ Value StateTable::sequence(const std::int64_t* xs, std::size_t n) const {
 
 bool StateTable::find_list(const std::int64_t* xs, std::size_t n, std::uint32_t& id) const {
     std::uint64_t key;
-    return pack_list(xs, n, key) && find_key(key, id);
+    return pack_list(xs, n, key) && find_packed(key, id);
 }
 
 bool StateTable::state_list(std::uint32_t id, std::int64_t* out, std::uint32_t& n) const {
     if (packed_ == Packed::none || id < first_general) return false;
-    if (id >= first_packed && id < first_direct) {
-        std::uint64_t key = keys_[id - first_packed];
+    if (id >= first_packed) {
+        std::uint64_t key = id >= first_direct ? id - first_direct : keys_[id - first_packed];
         if (packed_ == Packed::sets) {
             n = 0;
             for (; key; key &= key - 1) out[n++] = __builtin_ctzll(key);
@@ -177,7 +177,7 @@ std::uint32_t StateTable::intern(const Value& v, bool& is_new) {
             if (ints) xs[i] = v.seq()[i].as_int();
         }
         std::uint64_t key;
-        if (ints && pack_list(xs, v.seq().size, key)) return intern_key(key, is_new);
+        if (ints && pack_list(xs, v.seq().size, key)) return intern_packed(key, is_new);
     }
     if (v.is(Kind::integer) && arity_ <= 1) {
         std::int64_t n = v.as_int();
@@ -212,7 +212,7 @@ std::uint32_t StateTable::intern_ints(const std::int64_t* xs, bool& is_new) {
 Value StateTable::state(std::uint32_t id) const {
     if (id < first_general) return Value::integer(id);
     if (id < first_packed) return values_[id - first_general];
-    if (packed_ != Packed::none && id < first_direct) {
+    if (packed_ != Packed::none) {
         std::int64_t xs[max_list];
         std::uint32_t n = 0;
         state_list(id, xs, n);

@@ -5,6 +5,8 @@
 //   - a tuple of `arity` small non-negative ints (the int fast path's
 //     states) whose ints fit in 30/arity bits each is its own id too: the
 //     ints side by side, from 2^31 + 2^30 (a dense table, no hashing);
+//   - so is a set of ints in 0..29 on a game on int sets: its bitmask from
+//     2^31 + 2^30;
 //   - a tuple of larger non-negative ints is packed into a 64-bit key in an
 //     open-addressing table: ids from 2^31 + 2^29;
 //   - any other state is a Value in an open-addressing table: ids from 2^31.
@@ -36,6 +38,9 @@ public:
     std::uint32_t intern_list(const std::int64_t* xs, std::size_t n, bool& is_new);
     // The id of a list state seen before, without interning; false if none.
     bool find_list(const std::int64_t* xs, std::size_t n, std::uint32_t& id) const;
+    // The same for a set of ints in 0..63 given as a mask, on int sets.
+    bool find_set(std::uint64_t mask, std::uint32_t& id) const { return find_packed(mask, id); }
+    std::uint32_t intern_set(std::uint64_t mask, bool& is_new) { return intern_packed(mask, is_new); }
     // Loads the ints of list (or set) state `id` (at most max_list); false otherwise.
     bool state_list(std::uint32_t id, std::int64_t* out, std::uint32_t& n) const;
     static constexpr std::uint32_t max_list = 64;
@@ -78,6 +83,20 @@ private:
     bool pack(const std::int64_t* xs, std::uint64_t& key, unsigned bits) const;
     bool pack_list(const std::int64_t* xs, std::size_t n, std::uint64_t& key) const;
     bool find_key(std::uint64_t key, std::uint32_t& id) const;
+    // A packed list or set: a set of ints in 0..29 is its own id (its mask
+    // from first_direct), any other goes through the key table.
+    bool direct_set(std::uint64_t key, std::uint32_t& id) const {
+        if (packed_ != Packed::sets || key >> 30) return false;
+        id = first_direct + static_cast<std::uint32_t>(key);
+        return true;
+    }
+    bool find_packed(std::uint64_t key, std::uint32_t& id) const { return direct_set(key, id) || find_key(key, id); }
+    std::uint32_t intern_packed(std::uint64_t key, bool& is_new) {
+        std::uint32_t id;
+        is_new = false;  // a direct set never is: the solver counts it, as it counts an int state
+        if (direct_set(key, id)) return id;
+        return intern_key(key, is_new);
+    }
     Value sequence(const std::int64_t* xs, std::size_t n) const;  // a list, or a set on int sets
     void unpack(std::uint64_t key, std::int64_t* xs, unsigned bits) const;
     std::uint32_t intern_key(std::uint64_t key, bool& is_new);
