@@ -488,6 +488,20 @@ private:
         return c;
     }
 
+    // `a + b + c`, parsed ((a + b) + c): its operands left to right.
+    CodePtr plus_chain(const Expr& e) {
+        std::vector<const Expr*> sums{&e};
+        while (sums.back()->items[0]->kind == ExprKind::binary && sums.back()->items[0]->op == ast::Op::add)
+            sums.push_back(sums.back()->items[0].get());
+        auto chain = std::make_unique<nodes::PlusChain>(e.loc, e.length);
+        chain->operands.push_back(expr(*sums.back()->items[0]));
+        for (auto it = sums.rbegin(); it != sums.rend(); ++it) {
+            chain->operands.push_back(expr(*(*it)->items[1]));
+            chain->plus.push_back(std::make_unique<nodes::Binary>((*it)->loc, (*it)->length, ast::Op::add, nullptr, nullptr));
+        }
+        return chain;
+    }
+
     CodePtr expr(const Expr& e) {
         switch (e.kind) {
             case ExprKind::int_lit: return std::make_unique<nodes::Const>(e.loc, e.length, Value::integer(e.int_value));
@@ -496,6 +510,8 @@ private:
             case ExprKind::name: return name(e);
             case ExprKind::unary: return std::make_unique<nodes::Unary>(e.loc, e.length, expr(*e.items[0]));
             case ExprKind::binary:
+                if (e.op == ast::Op::add && e.items[0]->kind == ExprKind::binary && e.items[0]->op == ast::Op::add)
+                    return plus_chain(e);
                 return std::make_unique<nodes::Binary>(e.loc, e.length, e.op, expr(*e.items[0]), expr(*e.items[1]));
             case ExprKind::compare:
                 return std::make_unique<nodes::Compare>(e.loc, e.length, e.op, expr(*e.items[0]), expr(*e.items[1]));

@@ -96,6 +96,24 @@ Value Binary::eval(Env& env) const {
     return located(*this, [&] { return apply(a, b); });
 }
 
+Value PlusChain::eval(Env& env) const {
+    Value acc = operands[0]->eval(env);
+    Components parts;
+    bool gathering = acc.is(Kind::position) && !acc.pos().misere;
+    if (gathering) parts = acc.pos().parts;
+    for (std::size_t i = 1; i < operands.size(); ++i) {
+        Value x = operands[i]->eval(env);
+        if (gathering && x.is(Kind::position) && !x.pos().misere) {
+            parts.insert(parts.end(), x.pos().parts.begin(), x.pos().parts.end());
+            continue;
+        }
+        if (gathering) acc = make_position(std::move(parts), false);
+        gathering = false;
+        acc = located(*plus[i - 1], [&] { return plus[i - 1]->apply(acc, x); });
+    }
+    return gathering ? make_position(std::move(parts), false) : acc;
+}
+
 Value Compare::eval(Env& env) const {
     Value ta, tb;
     const Value& a = operand(lhs, env, ta);

@@ -77,6 +77,16 @@ struct Binary final : Code {
     Value apply(const Value& a, const Value& b) const;
 };
 
+// a + b + c + ...: positions gather their components into one sum instead
+// of a new position per `+`; anything else adds pair by pair, as written,
+// with each error at its own `+`.
+struct PlusChain final : Code {
+    std::vector<CodePtr> operands;
+    std::vector<std::unique_ptr<Binary>> plus;  // the i-th `+`, without operands: where it is, what it does
+    using Code::Code;
+    Value eval(Env& env) const override;
+};
+
 struct Compare final : Code {
     ast::Op op;
     CodePtr lhs, rhs;

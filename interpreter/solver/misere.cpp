@@ -39,12 +39,15 @@ struct Solver::Misere {
     std::unordered_map<Comp, std::vector<std::vector<Comp>>> options;  // per component, as expanded
     std::unordered_map<Comp, std::vector<Key>> live;  // the same without parts that have no move, each sorted
 
+    // A sum being decided, and where its children stand: the next is
+    // option `option` of part `part`. Children are made one at a time, so
+    // an N-position stops making them at its first P child.
     struct Frame {
         Key key;
-        std::vector<Key> children;
-        std::size_t cursor = 0;
+        std::uint32_t part = 0, option = 0;
     };
     std::vector<Frame> frames;
+    Key child;  // the child being looked at, reused
 };
 
 Solver::Solver() = default;
@@ -103,23 +106,36 @@ bool Solver::misere_p(std::span<const Comp> sum) {
         for (const auto& option : options_of(c)) out.push_back(canonical(Key(option.begin(), option.end())));
         return m.live.emplace(c, std::move(out)).first->second;
     };
-    auto children_of = [&](const Key& key) {
-        std::vector<Key> out;
-        for (std::size_t i = 0; i < key.size(); ++i) {
-            if (i > 0 && key[i] == key[i - 1]) continue;  // equal components give equal moves
-            for (const Key& parts : live_options(key[i])) {
-                Key child;
-                child.reserve(key.size() - 1 + parts.size());
-                auto rest = [&](std::size_t j) { return j < i ? key[j] : key[j + 1]; };
-                std::size_t j = 0, k = 0;
-                while (j + 1 < key.size() || k < parts.size()) {
-                    if (k == parts.size() || (j + 1 < key.size() && rest(j) <= parts[k])) child.push_back(rest(j++));
-                    else child.push_back(parts[k++]);
-                }
-                out.push_back(std::move(child));
+    // The next child of frames[i] into m.child; false when there are no more.
+    auto next_child = [&](std::size_t i) {
+        for (;;) {
+            Misere::Frame& f = m.frames[i];
+            const Key& key = f.key;
+            if (f.part >= key.size()) return false;
+            if (f.part > 0 && key[f.part] == key[f.part - 1]) {  // equal components give equal moves
+                ++f.part;
+                continue;
             }
+            const Comp c = key[f.part];
+            const std::vector<Key>& options = live_options(c);  // may expand c, which may re-enter the solver
+            Misere::Frame& g = m.frames[i];
+            if (g.option == options.size()) {
+                ++g.part;
+                g.option = 0;
+                continue;
+            }
+            const Key& parts = options[g.option++];
+            const std::size_t skip = g.part;
+            Key& child = m.child;
+            child.clear();
+            auto rest = [&](std::size_t j) { return j < skip ? g.key[j] : g.key[j + 1]; };
+            std::size_t j = 0, k = 0;
+            while (j + 1 < g.key.size() || k < parts.size()) {
+                if (k == parts.size() || (j + 1 < g.key.size() && rest(j) <= parts[k])) child.push_back(rest(j++));
+                else child.push_back(parts[k++]);
+            }
+            return true;  // repeats cost a memo lookup each, less than sorting them away
         }
-        return out;  // repeats cost a memo lookup each, less than sorting them away
     };
 
     Key root = canonical(Key(sum.begin(), sum.end()));
@@ -130,31 +146,27 @@ bool Solver::misere_p(std::span<const Comp> sum) {
     }
 
     const std::size_t base = m.frames.size();
-    auto push = [&](Key key) {
+    auto push = [&](const Key& key) {
         // Sums can grow without end (a move that adds a part); counting
         // each component keeps memory bounded by the state limit.
         for (std::size_t i = 0; i < std::max<std::size_t>(key.size(), 1); ++i) charge_state();
-        Misere::Frame f;
-        f.children = children_of(key);  // may throw: nothing is marked yet
         m.memo.emplace(key, m_on_path);
-        f.key = std::move(key);
-        m.frames.push_back(std::move(f));
+        m.frames.push_back(Misere::Frame{key});
     };
     try {
         push(root);
         while (m.frames.size() > base) {
-            Misere::Frame& f = m.frames.back();
+            const std::size_t top = m.frames.size() - 1;
             std::uint8_t result = m_p;  // P unless some move reaches a P-position
             bool descended = false;
-            for (; f.cursor < f.children.size(); ++f.cursor) {
-                const Key& child = f.children[f.cursor];
-                if (child.empty()) {  // the opponent faces no moves and wins
-                    continue;
-                }
+            while (next_child(top)) {
+                const Key& child = m.child;
+                if (child.empty()) continue;  // the opponent faces no moves and wins
                 auto it = m.memo.find(child);
                 if (it == m.memo.end()) {
                     if ((stats_.misere_solved & 0xFFF) == 0) check_interrupt();
-                    push(child);  // invalidates f
+                    --m.frames[top].option;  // made again, and read from the memo, once it is decided
+                    push(child);
                     descended = true;
                     break;
                 }
@@ -165,7 +177,7 @@ bool Solver::misere_p(std::span<const Comp> sum) {
                 }
             }
             if (descended) continue;
-            m.memo[f.key] = result;
+            m.memo[m.frames[top].key] = result;
             ++stats_.misere_solved;
             m.frames.pop_back();
         }

@@ -182,3 +182,18 @@ TEST_CASE("review findings stay fixed", "[eval]") {
     CHECK(run_program("game P { position (a, _); move where a > 0 => (a - 1, _) }\nprint moves(P(3, 7))").err.find(
               "unknown name `_`") != std::string::npos);
 }
+
+TEST_CASE("a chain of + adds left to right; positions gather into one sum", "[eval]") {
+    CHECK(grundy::testing::output_of(
+              "game Nim { position n; move k in 1..n => n - k }\n"
+              "print 1 + 2 + 3 + 4, \"a\" + \"b\" + \"c\", [1] + [2] + [3], {1} + {2} + {1}\n"
+              "print Nim(1) + Nim(2) + Nim(3), sg(Nim(1) + Nim(2) + Nim(3)), outcome(misere(Nim(1) + Nim(1) + Nim(1)))\n"
+              "print (Nim(1) + Nim(2)) + (Nim(3) + Nim(4)) + Nim(5)") ==
+          "10 abc [1, 2, 3] {1, 2}\nNim(1) + Nim(2) + Nim(3) 0 P\nNim(1) + Nim(2) + Nim(3) + Nim(4) + Nim(5)\n");
+    // Each error is at its own `+`, after the operands before it only.
+    auto r = grundy::testing::run_program("game Nim { position n; move k in 1..n => n - k }\n"
+                                          "print Nim(2) + Nim(3) + misere(Nim(1)) + read_int()");
+    CHECK(r.err.find("test.game:2:23: error: cannot add misère positions") == 0);
+    r = grundy::testing::run_program("print 1 + 2 + \"x\" + 4");
+    CHECK(r.err.find("test.game:1:13: error: type mismatch: cannot apply '+' to an int and a string") == 0);
+}
