@@ -455,10 +455,11 @@ private:
             poll_interrupt();
             VA::PageView page[N];
             std::int64_t chunk = count;
-            bool narrow = m.rest.empty();
+            bool narrow = m.rest.empty(), full = true;
             for (std::size_t i = 0; i < N; ++i) {
                 page[i] = values.view(static_cast<std::uint32_t>(id[i]));  // no page: nothing on it is known
                 narrow = narrow && page[i].narrow;
+                full = full && page[i].full;
                 const std::int64_t at = id[i] - page[i].begin;
                 const std::int64_t left = step[i] > 0   ? (VA::page_size - 1 - at) / step[i] + 1
                                           : step[i] < 0 ? at / -step[i] + 1
@@ -477,7 +478,17 @@ private:
                 }
                 std::uint32_t* const marks = mex_.marks();
                 const std::uint32_t stamp = mex_.stamp();
-                for (std::int64_t k = 0; k < chunk; ++k) {
+                if (full) {  // every value known: no checks
+                    for (std::int64_t k = 0; k < chunk; ++k) {
+                        std::uint32_t v = 0;
+                        for (std::size_t i = 0; i < N; ++i) {
+                            v ^= p[i][j[i]];
+                            j[i] += d[i];
+                        }
+                        marks[v] = stamp;  // v < 256: no bounds check
+                    }
+                }
+                for (std::int64_t k = full ? chunk : 0; k < chunk; ++k) {
                     std::uint32_t v = 0;
                     bool missing = false;
                     for (std::size_t i = 0; i < N; ++i) {

@@ -32,6 +32,8 @@ public:
     void set(std::uint32_t i, std::uint32_t v) {
         Page& p = const_cast<Page&>(page(i) ? *page(i) : make_page(i));
         std::uint32_t j = i & (page_size - 1);
+        const bool was = p.wide ? p.wide[j] < on_path : p.narrow[j] < narrow_on_path;
+        p.known += (v < on_path) - was;
         if (!p.wide && v < narrow_on_path) {
             p.narrow[j] = static_cast<std::uint8_t>(v);
         } else if (!p.wide && v >= on_path) {
@@ -45,10 +47,13 @@ public:
     // The page holding id i, for loops that step through ids: `narrow` (a
     // byte per id, narrow_on_path and above not known) or `wide`, both null
     // when nothing on it is known; `begin` is the page's first id.
+    // `full`: every id on the page is known, so a loop reading it needs
+    // no check (the rule once queries have climbed past it).
     struct PageView {
         const std::uint8_t* narrow = nullptr;
         const std::uint32_t* wide = nullptr;
         std::uint32_t begin = 0;
+        bool full = false;
     };
     PageView view(std::uint32_t i) const {
         PageView v;
@@ -56,6 +61,7 @@ public:
         if (const Page* p = page(i)) {
             v.narrow = p->narrow.get();
             v.wide = p->wide.get();
+            v.full = p->known == page_size;
         }
         return v;
     }
@@ -76,6 +82,7 @@ private:
     struct Page {
         std::unique_ptr<std::uint8_t[]> narrow;
         std::unique_ptr<std::uint32_t[]> wide;
+        std::uint32_t known = 0;  // ids on the page with a value
     };
     using Dir = std::array<std::unique_ptr<Page>, dir_size>;
 
