@@ -458,6 +458,9 @@ private:
             if (n != name) continue;
             auto f = std::make_unique<nodes::Fold>(call.loc, call.length, op);
             comprehension_parts(*call.items[1], *f);
+            // any and all stop at the element that decides (and reject ints):
+            // a range query would solve a batch past it first.
+            if (op == F::any || op == F::all) f->elements.range_query.reset();
             return f;
         }
         return nullptr;

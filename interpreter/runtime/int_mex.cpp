@@ -7,10 +7,10 @@
 // variable steps through evenly spaced state ids, which is the loop a
 // hand-written solver has. The first option that is not known, or not a
 // state that is its own id, gives up: the solver then expands the state.
+#include <optional>
+
 #include "instance.hpp"
 #include "int_gen.hpp"
-
-#include <optional>
 
 namespace grundy {
 
@@ -46,7 +46,7 @@ public:
         huge_ = false;
     }
 
-    // For loops that mark values below 256 themselves.
+    // For loops that mark values below 256 themselves; add() may move them.
     std::uint32_t* marks() const { return data_; }
     std::uint32_t stamp() const { return stamp_; }
     void add(std::uint32_t v) {
@@ -106,7 +106,7 @@ inline Stepped mark_translation(const Move& m, const std::vector<std::int64_t>& 
     const std::int64_t* ks = list.data();
     const std::int64_t* off = offsets.data();
     const std::size_t count = list.size();
-    std::uint32_t* const marks = mex.marks();
+    std::uint32_t* marks = mex.marks();
     const std::uint32_t stamp = mex.stamp();
     for (std::size_t i = 0; i < count; ++i) {
         if (ks[i] < lo || ks[i] > hi) continue;
@@ -116,10 +116,12 @@ inline Stepped mark_translation(const Move& m, const std::vector<std::int64_t>& 
             marks[b] = stamp;  // below 256: no bounds check
             continue;
         }
-        if (id < 0) return Stepped::not_even;  // a negative int is interned, not its own id
+        // An int outside 0..2^31-1 is interned, not its own id: the plain loop.
+        if (id < 0 || id >= std::int64_t{StateTable::first_general}) return Stepped::not_even;
         const std::uint32_t v = values.get(static_cast<std::uint32_t>(id));
         if (v >= not_known) return blocked(id);
         mex.add(v);
+        marks = mex.marks();  // a value past the marks grows them
     }
     return Stepped::done;
 }
@@ -692,12 +694,14 @@ bool Instance::dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(st
             page = values->view(id);
             before = id >= VA::page_size ? values->view(id - VA::page_size) : VA::PageView{};
         }
-        std::uint32_t v = page.narrow ? page.narrow[id - page.begin] : VA::narrow_unknown;
-        if (v == VA::narrow_unknown) {
+        std::uint32_t v = page.narrow ? page.narrow[id - page.begin] : VA::narrow_on_path;
+        if (v == VA::narrow_unknown) v = VA::unknown;
+        else if (v == VA::narrow_on_path) v = values->get(id);  // on the path, or a wide page
+        if (v == VA::unknown) {
             const solver::Comp c = comp(id);
             solver.before_one_pass(id);
             mex.next();
-            std::uint32_t* const marks = mex.marks();
+            std::uint32_t* marks = mex.marks();
             const std::uint32_t stamp = mex.stamp();
             regs[0] = n;
             bool solved = true;
@@ -728,10 +732,13 @@ bool Instance::dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(st
                             continue;
                         }
                         const std::int64_t option = n + off[i];
-                        x = option >= 0 ? values->get(static_cast<std::uint32_t>(option)) : VA::unknown;
+                        x = option >= 0 && option < std::int64_t{StateTable::first_general}
+                                ? values->get(static_cast<std::uint32_t>(option))
+                                : VA::unknown;
                         solved = x < not_known;  // else not known, or not its own id: the search takes it
                         if (!solved) break;
                         mex.add(x);
+                        marks = mex.marks();  // a value past the marks grows them
                     }
                     if (!solved) break;
                 }
@@ -745,9 +752,8 @@ bool Instance::dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(st
                 v = solver.grundy(c);
                 values = nullptr;
             }
-        } else if (v >= VA::narrow_on_path) {
-            v = values->get(id);  // a wide page, or on the path of a search that asked for this range
-            if (v >= not_known) v = solver.grundy(comp(id));
+        } else if (v >= not_known) {
+            v = solver.grundy(comp(id));  // on the path of a search that asked for this range: a cycle
         }
         batch[used++] = v;
         if (used == std::size(batch) || n == hi) {

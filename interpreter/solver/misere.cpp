@@ -150,6 +150,11 @@ bool Solver::misere_p(std::span<const Comp> sum) {
         // Sums can grow without end (a move that adds a part); counting
         // each component keeps memory bounded by the state limit.
         for (std::size_t i = 0; i < std::max<std::size_t>(key.size(), 1); ++i) charge_state();
+        // Each component's options are made now, in order, so a rules
+        // error is the first component's, whichever child is looked at
+        // first; they may throw: nothing is marked yet.
+        for (std::size_t i = 0; i < key.size(); ++i)
+            if (i == 0 || key[i] != key[i - 1]) live_options(key[i]);
         m.memo.emplace(key, m_on_path);
         m.frames.push_back(Misere::Frame{key});
     };

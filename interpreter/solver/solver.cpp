@@ -7,16 +7,11 @@ namespace grundy::solver {
 
 volatile int Solver::interrupt_flag = 0;
 
-
-
 std::uint32_t Solver::add_graph(GameGraph* g) {
     tables_.emplace_back();
     tables_.back().graph = g;
     return static_cast<std::uint32_t>(tables_.size() - 1);
 }
-
-
-
 
 void Solver::charge_state() {
     if (++stats_.states > max_states_)
@@ -94,8 +89,6 @@ void Solver::step_direct() {
     push_frame(c, b);
 }
 
-// A state whose options are all known is solved by the game in one pass,
-// without a frame or the options buffer: the rule when queries climb.
 // A state whose options are all known is solved by the game in one pass,
 // without a frame or the options buffer: the rule when queries climb.
 bool Solver::try_direct(Comp c, GameGraph::Blocker& blocker) {

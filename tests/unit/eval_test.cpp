@@ -197,3 +197,15 @@ TEST_CASE("a chain of + adds left to right; positions gather into one sum", "[ev
     r = grundy::testing::run_program("print 1 + 2 + \"x\" + 4");
     CHECK(r.err.find("test.game:1:13: error: type mismatch: cannot apply '+' to an int and a string") == 0);
 }
+
+TEST_CASE("misère search: which component's error comes out does not depend on the children's order", "[eval]") {
+    // Both components fail on the way down. A sum's components' options
+    // are made in order when the sum is first met, whichever child is
+    // looked at first, so the error is the one the search has always met
+    // first (B's here).
+    auto r = grundy::testing::run_program(
+        "game A { position n; move where n > 0 or 1 / n == 0 => n - 1 }\n"
+        "game B { position n; move where n > 0 or 5 % n == 0 => n - 1 }\n"
+        "print outcome(misere(A(2) + B(1)))");
+    CHECK(r.err.find("test.game:2:44: error: division by zero in '%'") == 0);
+}

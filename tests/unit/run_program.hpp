@@ -2,6 +2,7 @@
 // what it printed, what it reported and its status.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <string>
 
@@ -14,8 +15,9 @@ struct Result {
     std::string out, err;
 };
 
-inline Result run_program(const std::string& text, const std::string& input = "") {
+inline Result run_program(const std::string& text, const std::string& input = "", std::uint64_t max_states = 0) {
     Interpreter in;
+    if (max_states) in.ctx.solver.set_max_states(max_states);
     char* out_buf = nullptr;
     char* err_buf = nullptr;
     std::size_t out_size = 0, err_size = 0;
