@@ -57,7 +57,7 @@ private:
     bool expand_fast(solver::StateId s, solver::OptionSink& out);
     bool prepare_fast();
     std::vector<std::int64_t> translation_offsets(const intpath::Move& m) const;
-    bool dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each);
+    void dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each);
     bool bound_lines(const intpath::Move& m, std::vector<IntInstanceData::Line>& out) const;
     bool fast_ready() {
         using S = IntInstanceData::State;

@@ -569,105 +569,90 @@ bool Instance::try_grundy(solver::StateId s, std::uint32_t& value, Blocker& bloc
     return false;
 }
 
-bool Instance::grundy_range(std::int64_t lo, std::int64_t hi,
-                            FunctionRef<bool(std::span<const std::uint32_t>)> each) {
-    using VA = solver::ValueArray;
-    const IntGame* g = game_.fast.get();
-    if (!g || g->shape != IntGame::Shape::ints || g->arity != 1 || !g->canonical.empty() || game_.has_start ||
-        lo < 0 || hi >= std::int64_t{StateTable::first_general} || !fast_ready())
-        return false;
-    solver::Solver& solver = ctx_.solver;
-    std::int64_t regs[IntGame::max_registers];
-    Frame f{regs, &fast_};
-    for (const auto& [reg, value] : fast_.int_regs) regs[reg] = value;
-    MexSet mex(mex_marks_, mex_stamp_);
-    // Every move a translation (`k in S where k <= n => n - k`): its
-    // options are read here from n's page and the one before, in the loop
-    // a hand-written solver has.
-    if (fast_.dense) return dense_range(lo, hi, each);
-    const bool translations = std::all_of(fast_.offsets.begin(), fast_.offsets.end(), [](auto& o) { return !o.empty(); });
-    // Looked up again after the solver runs: a new game's graph can move
-    // the arrays, and a value past a byte widens a page.
+namespace {
+
+using VA = solver::ValueArray;
+
+// The loop both range paths share: each state's value read from its page,
+// a state not known solved by `solve(n, values, page, before, v)` (n's
+// page and the one before; false leaves it to the solver's search), the
+// values handed to `each` in batches.
+template <typename Solve>
+void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, std::int64_t hi,
+                FunctionRef<bool(std::span<const std::uint32_t>)> each, Solve&& solve) {
+    // Looked up again after the solver runs (a new game's graph can move
+    // the arrays) and after a value past a byte (which widens a page).
     const VA* values = nullptr;
     VA::PageView page, before;
-    std::optional<Kernel> k;
-    auto byte = [&](std::int64_t id) -> std::uint32_t {
-        const std::int64_t j = id - page.begin;
-        if (j >= 0 && j < std::int64_t{VA::page_size}) return page.narrow ? page.narrow[j] : VA::narrow_on_path;
-        if (j < 0 && j >= -std::int64_t{VA::page_size} && before.narrow) return before.narrow[j + VA::page_size];
-        return VA::narrow_on_path;
-    };
     std::uint32_t batch[256];
     std::size_t used = 0;
     for (std::int64_t n = lo; n <= hi; ++n) {
         const auto id = static_cast<std::uint32_t>(n);
         if (!values || (id & (VA::page_size - 1)) == 0 || !page.narrow) {
-            values = &solver.value_arrays(graph_)[0];
+            values = &solver.value_arrays(graph)[0];
             page = values->view(id);
             before = id >= VA::page_size ? values->view(id - VA::page_size) : VA::PageView{};
         }
-        std::uint32_t v = byte(n);
-        if (v >= VA::narrow_on_path) v = values->get(id);
+        const solver::Comp c = solver::make_comp(graph, id);
+        std::uint32_t v = page.narrow ? page.narrow[id - page.begin] : VA::narrow_on_path;
+        if (v == VA::narrow_unknown) v = VA::unknown;
+        else if (v == VA::narrow_on_path) v = values->get(id);  // on the path, or a wide page
         if (v == VA::unknown) {
-            const solver::Comp c = comp(id);
             solver.before_one_pass(id);
-            regs[0] = n;  // one-int states are their own ids
-            mex.next();
-            bool solved = false;
-            if (translations) {
-                solved = g->terminal && g->terminal->test(f);
-                if (solved) {
-                    v = 0;
-                } else {
-                    solved = true;
-                    for (std::size_t i = 0; solved && i < g->moves.size(); ++i) {
-                        const Move& m = g->moves[i];
-                        std::int64_t a = INT64_MIN, b = INT64_MAX;
-                        try {
-                            solved = tighten(m, f, a, b);
-                        } catch (const DiagnosticError&) {
-                            solved = false;  // the search raises it where the rules do
-                        }
-                        solved = solved && mark_translation(m, fast_.offsets[i], f, n, a, b, mex, byte,
-                                                            [](std::int64_t) { return Stepped::unknown; },
-                                                            *values) == Stepped::done;
-                    }
-                    solved = solved && !mex.huge();
-                    if (solved) v = mex.mex();
-                }
-            } else {
-                if (!k) k.emplace(*g, table_, solver.value_arrays(graph_), mex);
-                solved = one_pass(*g, *k, mex, f, v);
-            }
-            if (solved) {
+            if (solve(n, *values, page, before, v)) {
                 solver.one_pass_solved(c, v);
-                if (v >= VA::narrow_on_path) values = nullptr;  // the page widened
+                if (v >= VA::narrow_on_path || !page.narrow) values = nullptr;  // widened, or a new page
             } else {
                 v = solver.grundy(c);
-                k.reset();
                 values = nullptr;
             }
         } else if (v >= not_known) {
-            v = solver.grundy(comp(id));  // on the path of a search that asked for this range: a cycle
+            v = solver.grundy(c);  // on the path of a search that asked for this range: a cycle
         }
         batch[used++] = v;
         if (used == std::size(batch) || n == hi) {
             poll_interrupt();
-            if (!each(std::span<const std::uint32_t>(batch, used))) break;
+            if (!each(std::span<const std::uint32_t>(batch, used))) return;
             used = 0;
         }
     }
+}
+
+}  // namespace
+
+bool Instance::grundy_range(std::int64_t lo, std::int64_t hi,
+                            FunctionRef<bool(std::span<const std::uint32_t>)> each) {
+    const IntGame* g = game_.fast.get();
+    if (!g || g->shape != IntGame::Shape::ints || g->arity != 1 || !g->canonical.empty() || game_.has_start ||
+        lo < 0 || hi >= std::int64_t{StateTable::first_general} || !fast_ready())
+        return false;
+    if (fast_.dense) {
+        dense_range(lo, hi, each);
+        return true;
+    }
+    std::int64_t regs[IntGame::max_registers];
+    Frame f{regs, &fast_};
+    for (const auto& [reg, value] : fast_.int_regs) regs[reg] = value;
+    MexSet mex(mex_marks_, mex_stamp_);
+    std::optional<Kernel> k;  // made again after the solver runs: it may move the arrays
+    range_loop(ctx_.solver, graph_, lo, hi, each,
+               [&](std::int64_t n, const VA&, const VA::PageView&, const VA::PageView&, std::uint32_t& v) {
+                   regs[0] = n;  // one-int states are their own ids
+                   mex.next();
+                   if (!k) k.emplace(*g, table_, ctx_.solver.value_arrays(graph_), mex);
+                   if (one_pass(*g, *k, mex, f, v)) return true;
+                   k.reset();
+                   return false;
+               });
     return true;
 }
 
 // grundy_range for a game of translations with linear bounds
 // (IntInstanceData::dense): the whole state in locals, values read from
 // n's page and the one before, as a hand-written solver reads its array.
-bool Instance::dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each) {
-    using VA = solver::ValueArray;
+void Instance::dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each) {
     using Side = intpath::Move::Bound::Side;
     const IntGame& g = *game_.fast;
-    solver::Solver& solver = ctx_.solver;
     struct Family {
         const std::int64_t *ks, *off;
         std::size_t count;
@@ -683,86 +668,53 @@ bool Instance::dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(st
     Frame f{regs, &fast_};
     for (const auto& [reg, value] : fast_.int_regs) regs[reg] = value;
     MexSet mex(mex_marks_, mex_stamp_);
-    const VA* values = nullptr;  // looked up again after anything that can move or widen a page
-    VA::PageView page, before;
-    std::uint32_t batch[256];
-    std::size_t used = 0;
-    for (std::int64_t n = lo; n <= hi; ++n) {
-        const auto id = static_cast<std::uint32_t>(n);
-        if (!values || (id & (VA::page_size - 1)) == 0 || !page.narrow) {
-            values = &solver.value_arrays(graph_)[0];
-            page = values->view(id);
-            before = id >= VA::page_size ? values->view(id - VA::page_size) : VA::PageView{};
-        }
-        std::uint32_t v = page.narrow ? page.narrow[id - page.begin] : VA::narrow_on_path;
-        if (v == VA::narrow_unknown) v = VA::unknown;
-        else if (v == VA::narrow_on_path) v = values->get(id);  // on the path, or a wide page
-        if (v == VA::unknown) {
-            const solver::Comp c = comp(id);
-            solver.before_one_pass(id);
-            mex.next();
-            std::uint32_t* marks = mex.marks();
-            const std::uint32_t stamp = mex.stamp();
-            regs[0] = n;
-            bool solved = true;
-            if (g.terminal && g.terminal->test(f)) {
-                v = 0;
-            } else {
-                for (const Family& fam : families) {
-                    std::int64_t a = INT64_MIN, b = INT64_MAX;
-                    for (const auto* l = fam.lines; l != fam.lines_end; ++l) {
-                        const std::int64_t e = l->c * n + l->d;  // no overflow (bound_lines)
-                        if (l->side != Side::at_most) a = std::max(a, e);
-                        if (l->side != Side::at_least) b = std::min(b, e);
-                    }
-                    // In locals: the stores into the marks could alias anything else.
-                    const std::int64_t *ks = fam.ks, *off = fam.off;
-                    const std::size_t count = fam.count;
-                    const std::uint8_t *here = page.narrow, *below = before.narrow;
-                    const std::int64_t at = n - page.begin;
-                    for (std::size_t i = 0; i < count; ++i) {
-                        if (ks[i] < a || ks[i] > b) continue;
-                        const std::int64_t j = at + off[i];  // the option's place on n's page
-                        std::uint32_t x = j >= 0 && j < std::int64_t{VA::page_size} && here ? here[j]
-                                          : j < 0 && j >= -std::int64_t{VA::page_size} && below
-                                              ? below[j + VA::page_size]
-                                              : VA::narrow_on_path;
-                        if (x < VA::narrow_on_path) {
-                            marks[x] = stamp;  // below 256: no bounds check
-                            continue;
-                        }
-                        const std::int64_t option = n + off[i];
-                        x = option >= 0 && option < std::int64_t{StateTable::first_general}
-                                ? values->get(static_cast<std::uint32_t>(option))
-                                : VA::unknown;
-                        solved = x < not_known;  // else not known, or not its own id: the search takes it
-                        if (!solved) break;
-                        mex.add(x);
-                        marks = mex.marks();  // a value past the marks grows them
-                    }
-                    if (!solved) break;
-                }
-                solved = solved && !mex.huge();
-                if (solved) v = mex.mex();
-            }
-            if (solved) {
-                solver.one_pass_solved(c, v);
-                if (v >= VA::narrow_on_path || !page.narrow) values = nullptr;  // widened, or a new page
-            } else {
-                v = solver.grundy(c);
-                values = nullptr;
-            }
-        } else if (v >= not_known) {
-            v = solver.grundy(comp(id));  // on the path of a search that asked for this range: a cycle
-        }
-        batch[used++] = v;
-        if (used == std::size(batch) || n == hi) {
-            poll_interrupt();
-            if (!each(std::span<const std::uint32_t>(batch, used))) break;
-            used = 0;
-        }
-    }
-    return true;
+    range_loop(ctx_.solver, graph_, lo, hi, each,
+               [&](std::int64_t n, const VA& values, const VA::PageView& page, const VA::PageView& before,
+                   std::uint32_t& v) {
+                   mex.next();
+                   regs[0] = n;
+                   if (g.terminal && g.terminal->test(f)) {
+                       v = 0;
+                       return true;
+                   }
+                   std::uint32_t* marks = mex.marks();
+                   const std::uint32_t stamp = mex.stamp();
+                   for (const Family& fam : families) {
+                       std::int64_t a = INT64_MIN, b = INT64_MAX;
+                       for (const auto* l = fam.lines; l != fam.lines_end; ++l) {
+                           const std::int64_t e = l->c * n + l->d;  // no overflow (bound_lines)
+                           if (l->side != Side::at_most) a = std::max(a, e);
+                           if (l->side != Side::at_least) b = std::min(b, e);
+                       }
+                       // In locals: the stores into the marks could alias anything else.
+                       const std::int64_t *ks = fam.ks, *off = fam.off;
+                       const std::size_t count = fam.count;
+                       const std::uint8_t *here = page.narrow, *below = before.narrow;
+                       const std::int64_t at = n - page.begin;
+                       for (std::size_t i = 0; i < count; ++i) {
+                           if (ks[i] < a || ks[i] > b) continue;
+                           const std::int64_t j = at + off[i];  // the option's place on n's page
+                           std::uint32_t x = j >= 0 && j < std::int64_t{VA::page_size} && here ? here[j]
+                                             : j < 0 && j >= -std::int64_t{VA::page_size} && below
+                                                 ? below[j + VA::page_size]
+                                                 : VA::narrow_on_path;
+                           if (x < VA::narrow_on_path) {
+                               marks[x] = stamp;  // below 256: no bounds check
+                               continue;
+                           }
+                           const std::int64_t option = n + off[i];
+                           x = option >= 0 && option < std::int64_t{StateTable::first_general}
+                                   ? values.get(static_cast<std::uint32_t>(option))
+                                   : VA::unknown;
+                           if (x >= not_known) return false;  // not known, or not its own id: the search takes it
+                           mex.add(x);
+                           marks = mex.marks();  // a value past the marks grows them
+                       }
+                   }
+                   if (mex.huge()) return false;
+                   v = mex.mex();
+                   return true;
+               });
 }
 
 }  // namespace grundy
