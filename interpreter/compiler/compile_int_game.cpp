@@ -372,6 +372,7 @@ private:
         for (auto& gen : e.gens.gens) out.gens.push_back(generator(gen));
         if (e.gens.where) out.where = boolean(*e.gens.where);
         out.element = integer(*e.items[0]);
+        if (out.gens.size() == 1 && out.gens[0].lo) runs(e, out);
         // `{d for d in s ...}` over a set position or `[x for x in a..b ...]`:
         // the elements come ascending and distinct, so a set needs no sort.
         const bool element_is_var = out.gens.size() == 1 && e.items[0]->kind == ExprKind::name &&
@@ -380,6 +381,78 @@ private:
         if (sets && out.ascending && out.gens[0].over_position && out.where) out.filter = filter_of(*e.gens.where, out);
         regs_.resize(mark);
         return out;
+    }
+
+    // ListResult::arms, when every condition of comprehension e that reads
+    // its variable c is `c op x` with x a register or a constant.
+    void runs(const Expr& e, ListResult& out) {
+        const std::string& c = e.gens.gens[0].pattern.name;
+        std::vector<ListResult::Cut> cuts;
+        if ((e.gens.where && !cuts_of(*e.gens.where, c, cuts)) || !cuts_of(*e.items[0], c, cuts) ||
+            cuts.size() > ListResult::max_cuts)
+            return;
+        out.cuts = std::move(cuts);
+        arm(*e.items[0], c, out.arms);
+    }
+    // Collects e's cuts on c; false when a condition reads c otherwise.
+    bool cuts_of(const Expr& e, const std::string& c, std::vector<ListResult::Cut>& cuts) {
+        if (!e.gens.gens.empty()) return !mentions(e, c);
+        if (e.kind == ExprKind::compare && mentions(e, c)) {
+            if (e.op == Op::in || e.op == Op::not_in) return false;
+            const bool left = is_var(*e.items[0], c);
+            const Expr& x = *e.items[left ? 1 : 0];
+            if (!left && !is_var(*e.items[1], c)) return false;
+            if (x.kind != ExprKind::int_lit && !(x.kind == ExprKind::name && find(x.text) && !is_pos(x) && x.text != c))
+                return false;
+            Op op = e.op;
+            if (!left) op = op == Op::lt ? Op::gt : op == Op::gt ? Op::lt : op == Op::le ? Op::ge : op == Op::ge ? Op::le : op;
+            ListResult::Cut cut{integer(x), op == Op::le || op == Op::gt ? 1 : 0, op == Op::eq || op == Op::ne};
+            auto same = [&](const ListResult::Cut& o) {
+                auto *r = dynamic_cast<const Reg*>(cut.at.get()), *s = dynamic_cast<const Reg*>(o.at.get());
+                auto *k = dynamic_cast<const Const*>(cut.at.get()), *l = dynamic_cast<const Const*>(o.at.get());
+                bool at = (r && s && r->reg == s->reg) || (k && l && k->value == l->value);
+                return at && o.shift == cut.shift && o.point == cut.point;
+            };
+            if (std::none_of(cuts.begin(), cuts.end(), same)) cuts.push_back(std::move(cut));
+            return true;
+        }
+        for (auto& item : e.items)
+            if (!cuts_of(*item, c, cuts)) return false;
+        return true;
+    }
+    // Appends e's arm (and those under it) to `arms`; returns its index.
+    std::uint32_t arm(const Expr& e, const std::string& c, std::vector<ListResult::Arm>& arms) {
+        using Leaf = ListResult::Arm::Leaf;
+        const auto at = static_cast<std::uint32_t>(arms.size());
+        arms.emplace_back();
+        if (e.kind == ExprKind::if_else && !constant(e)) {
+            arms[at].cond = boolean(*e.items[0]);
+            std::uint32_t a = arm(*e.items[1], c, arms);
+            std::uint32_t b = arm(*e.items[2], c, arms);
+            arms[at].then_arm = a;
+            arms[at].else_arm = b;
+            return at;
+        }
+        auto read_at_c = [&](const Expr& x) {
+            return x.kind == ExprKind::index && is_pos(*x.items[0]) && is_var(*x.items[1], c);
+        };
+        ListResult::Arm& leaf = arms[at];
+        if (read_at_c(e)) {
+            leaf.leaf = Leaf::copy;
+        } else if (e.kind == ExprKind::call && e.items.size() == 3 && e.items[0]->kind == ExprKind::name &&
+                   (e.items[0]->text == "min" || e.items[0]->text == "max") && !shadowed(e.items[0]->text)) {
+            for (int side = 1; side <= 2; ++side) {
+                const Expr& x = *e.items[3 - side];
+                bool plain = x.kind == ExprKind::int_lit || (x.kind == ExprKind::name && find(x.text) && !is_pos(x) && x.text != c);
+                if (read_at_c(*e.items[side]) && plain) {
+                    leaf.leaf = e.items[0]->text == "min" ? Leaf::min : Leaf::max;
+                    leaf.bound = integer(x);
+                    break;
+                }
+            }
+        }
+        leaf.node = integer(e);
+        return at;
     }
 
     // `{d for d in s where c}` with c reading no register but d and at most

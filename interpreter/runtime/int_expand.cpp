@@ -110,12 +110,13 @@ void Instance::fast_move(const intpath::Move& m, std::size_t gen, const intpath:
         std::uint32_t id;
         if (game_.fast->shape != IntGame::Shape::ints) {
             bool is_new = false;
-            std::uint64_t mask;
-            if (intpath::filtered_mask(m.list, f, mask)) {
-                id = table_.intern_set(mask, is_new);
+            std::uint64_t key;
+            const bool sets = game_.fast->shape == IntGame::Shape::sets;
+            if (intpath::packed_result(m.list, f, sets, key)) {
+                id = table_.intern_packed(key, is_new);
             } else {
                 intpath::ListBuffer xs;
-                intpath::build_list(m.list, f, xs, game_.fast->shape == IntGame::Shape::sets);
+                intpath::build_list(m.list, f, xs, sets);
                 id = table_.intern_list(xs.data(), xs.size(), is_new);
             }
             if (is_new) ctx_.solver.charge_state();
@@ -196,15 +197,13 @@ bool Instance::load_fast(solver::StateId s, intpath::Frame& f, std::int64_t* pos
     if (game_.fast->shape != IntGame::Shape::ints) {
         if (!table_.state_list(s, pos, f.pos_len)) return false;
         f.pos = pos;
-        if (game_.fast->shape == IntGame::Shape::sets && s >= StateTable::first_direct) {
-            f.pos_mask = s - StateTable::first_direct;  // a small set is its mask (StateTable::direct_set)
-            f.has_mask = true;
-        } else if (game_.fast->shape == IntGame::Shape::sets) {
-            f.pos_mask = 0;
-            f.has_mask = true;
+        f.has_key = table_.packed_key(s, f.pos_key);
+        if (!f.has_key && game_.fast->shape == IntGame::Shape::sets) {
+            f.pos_key = 0;
+            f.has_key = true;
             for (std::uint32_t i = 0; i < f.pos_len; ++i) {
-                f.has_mask = f.has_mask && static_cast<std::uint64_t>(pos[i]) < 64;
-                f.pos_mask |= std::uint64_t{1} << (pos[i] & 63);
+                f.has_key = f.has_key && static_cast<std::uint64_t>(pos[i]) < 64;
+                f.pos_key |= std::uint64_t{1} << (pos[i] & 63);
             }
         }
     } else if (s < StateTable::first_general && table_.arity() == 1) {

@@ -29,8 +29,11 @@ struct Frame {
     const IntInstanceData* data;
     const std::int64_t* pos = nullptr;  // a game on int lists: the position's ints
     std::uint32_t pos_len = 0;
-    std::uint64_t pos_mask = 0;         // a game on int sets: the position as a mask,
-    bool has_mask = false;              // when its ints are in 0..63
+    // The position packed as StateTable packs it, when it does: a set of
+    // ints in 0..63 as a mask; a list of at most 15 ints in 0..15 as 4-bit
+    // ints from the low end, its length in the top 4 bits.
+    std::uint64_t pos_key = 0;
+    bool has_key = false;
 };
 
 // Which arm each min, max and abs took, in evaluation order (4 bits each).
@@ -88,6 +91,26 @@ struct ListResult {
     static constexpr int no_filter = -1, constant_filter = -2;
     int filter = no_filter;
     std::uint32_t filter_slot = 0;
+    // `[e for c in lo..hi where w]` whose conditions (w, and the `if`s of e)
+    // compare c only with registers or constants: they can change only at
+    // those values (cuts), so they are tested once per stretch between
+    // cuts, and an element `h[c]` or `min(h[c], x)` copies or clamps a run
+    // of the position (build_runs in int_gen.hpp). Empty `arms`: not so.
+    struct Cut {
+        IntPtr at;                     // a register or a constant
+        std::int64_t shift;            // a stretch starts at `at + shift` (1 for c <= at, c > at)
+        bool point;                    // c == at, c != at: also at `at + 1`
+    };
+    struct Arm {                       // e's `if` tree, arm by arm
+        BoolPtr cond;                  // null: a leaf
+        std::uint32_t then_arm = 0, else_arm = 0;
+        enum class Leaf : std::uint8_t { other, copy, min, max } leaf = Leaf::other;
+        IntPtr node;                   // a leaf: the element
+        IntPtr bound;                  // min, max: x (a register or a constant)
+    };
+    static constexpr std::size_t max_cuts = 8;
+    std::vector<Cut> cuts;
+    std::vector<Arm> arms;
 };
 
 struct Move {

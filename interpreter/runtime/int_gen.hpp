@@ -41,6 +41,114 @@ template <typename Body> bool for_each_value(const Gen& g, const Frame& f, Body&
 
 using ListBuffer = boost::container::small_vector<std::int64_t, 16>;
 
+// Where build_runs writes the elements: a buffer, or
+struct ToBuffer {
+    ListBuffer& out;
+    bool copy(const Frame& f, std::int64_t first, std::int64_t last) {
+        out.insert(out.end(), f.pos + first, f.pos + last + 1);
+        return true;
+    }
+    template <bool is_min> bool clamp(const Frame& f, std::int64_t first, std::int64_t last, std::int64_t x) {
+        for (const std::int64_t* p = f.pos + first; p != f.pos + last + 1; ++p)
+            out.push_back(is_min ? std::min(*p, x) : std::max(*p, x));
+        return true;
+    }
+    bool push(std::int64_t v) {
+        out.push_back(v);
+        return true;
+    }
+};
+// a packed list key (Frame::pos_key), made from the position's own key;
+// false as soon as the list does not pack.
+struct ToKey {
+    std::uint64_t key = 0;
+    unsigned n = 0;
+    bool copy(const Frame& f, std::int64_t first, std::int64_t last) {
+        const auto k = static_cast<unsigned>(last - first + 1);
+        if (n + k > 15) return false;
+        key |= ((f.pos_key >> (4 * first)) & ((std::uint64_t{1} << (4 * k)) - 1)) << (4 * n);
+        n += k;
+        return true;
+    }
+    template <bool is_min> bool clamp(const Frame& f, std::int64_t first, std::int64_t last, std::int64_t x) {
+        if (is_min ? x >= 15 : x <= 0) return copy(f, first, last);
+        if (x < 0 || x > 15) return false;
+        const auto k = static_cast<unsigned>(last - first + 1);
+        if (n + k > 15) return false;
+        // All 4-bit ints at once: even and odd ones apart, in bytes, where
+        // (v | 0x80) - x keeps its top bit exactly when v >= x.
+        constexpr std::uint64_t low = 0x0F0F0F0F0F0F0F0F, top = 0x8080808080808080, ones = 0x0101010101010101;
+        const std::uint64_t xs = static_cast<std::uint64_t>(x) * ones;
+        auto lanes = [&](std::uint64_t v) {
+            const std::uint64_t at_least = ((((v | top) - xs) & top) >> 7) * 0xFF;
+            return is_min ? (v & ~at_least) | (xs & at_least) : (v & at_least) | (xs & ~at_least);
+        };
+        const std::uint64_t run = f.pos_key >> (4 * first);
+        const std::uint64_t v = lanes(run & low) | lanes((run >> 4) & low) << 4;
+        key |= (v & ((std::uint64_t{1} << (4 * k)) - 1)) << (4 * n);
+        n += k;
+        return true;
+    }
+    bool push(std::int64_t v) {
+        if (static_cast<std::uint64_t>(v) > 15 || n == 15) return false;
+        key |= static_cast<std::uint64_t>(v) << (4 * n++);
+        return true;
+    }
+    std::uint64_t packed() const { return key | std::uint64_t{n} << 60; }
+};
+
+// A comprehension with ListResult::arms, stretch by stretch: its
+// conditions read c only through cuts, so each is tested once per stretch,
+// in the same order and with the same outcome (and errors) as at the
+// stretch's first element. False when `out` gives up.
+template <typename Out> bool build_runs(const ListResult& lr, const Frame& f, Out& out) {
+    using Leaf = ListResult::Arm::Leaf;
+    const Gen& g = lr.gens[0];
+    const std::int64_t lo = g.lo->eval(f), hi = g.hi->eval(f);
+    if (lo > hi) return true;
+    // Where stretches start, ascending and distinct (an insertion sort: a
+    // handful of cuts).
+    std::int64_t starts[2 * ListResult::max_cuts + 1];
+    std::size_t n = 1;
+    starts[0] = lo;
+    auto add = [&](std::int64_t t, std::int64_t shift) {
+        if (t <= lo - shift || t > hi - shift) return;  // lo <= hi: neither side overflows
+        const std::int64_t p = t + shift;
+        if (std::find(starts, starts + n, p) != starts + n) return;
+        std::size_t i = n++;
+        for (; starts[i - 1] > p; --i) starts[i] = starts[i - 1];  // starts[0] = lo < p
+        starts[i] = p;
+    };
+    for (const ListResult::Cut& cut : lr.cuts) {
+        const std::int64_t t = cut.at->eval(f);
+        add(t, cut.shift);
+        if (cut.point) add(t, 1);
+    }
+    std::int64_t& c = f.r[g.reg];
+    const auto len = static_cast<std::int64_t>(f.pos_len);
+    for (std::size_t k = 0; k < n; ++k) {
+        const std::int64_t first = starts[k], last = k + 1 < n ? starts[k + 1] - 1 : hi;
+        c = first;
+        if (lr.where && !lr.where->test(f)) continue;
+        const ListResult::Arm* a = &lr.arms[0];
+        while (a->cond) a = &lr.arms[a->cond->test(f) ? a->then_arm : a->else_arm];
+        if (a->leaf != Leaf::other && first >= 0 && last < len) {
+            bool ok = a->leaf == Leaf::copy  ? out.copy(f, first, last)
+                      : a->leaf == Leaf::min ? out.template clamp<true>(f, first, last, a->bound->eval(f))
+                                             : out.template clamp<false>(f, first, last, a->bound->eval(f));
+            if (!ok) return false;
+            continue;
+        }
+        for (std::int64_t x = first;; ++x) {
+            if (((x - lo) & 0xFFFF) == 0xFFFF) poll_interrupt();
+            c = x;
+            if (!out.push(a->node->eval(f))) return false;
+            if (x == last) break;
+        }
+    }
+    return true;
+}
+
 // The new position of a game on int lists (in order) or sets (sorted,
 // without repeats).
 inline void build_items(const ListResult& lr, std::size_t gen, const Frame& f, ListBuffer& out) {
@@ -67,7 +175,7 @@ inline void build_items(const ListResult& lr, std::size_t gen, const Frame& f, L
 // loop then raises it where the rules do).
 inline bool filtered_mask(const ListResult& lr, const Frame& f, std::uint64_t& out) {
     using K = ListResult::Kind;
-    if (lr.kind != K::minus || lr.a->kind != K::position || lr.b->filter == ListResult::no_filter || !f.has_mask)
+    if (lr.kind != K::minus || lr.a->kind != K::position || lr.b->filter == ListResult::no_filter || !f.has_key)
         return false;
     const ListResult& b = *lr.b;
     const std::int64_t key = b.filter == ListResult::constant_filter ? 0 : f.r[b.filter];
@@ -86,8 +194,20 @@ inline bool filtered_mask(const ListResult& lr, const Frame& f, std::uint64_t& o
         d = saved;
         c.known = true;
     }
-    if (f.pos_mask & c.fails) return false;
-    out = f.pos_mask & ~c.holds;
+    if (f.pos_key & c.fails) return false;
+    out = f.pos_key & ~c.holds;
+    return true;
+}
+
+// The new position packed (Frame::pos_key) without building it, where that
+// is quick: a set filtered by a mask, or a list of runs of the position's;
+// false otherwise (build_list then builds it).
+inline bool packed_result(const ListResult& lr, const Frame& f, bool set, std::uint64_t& key) {
+    if (set) return filtered_mask(lr, f, key);
+    if (lr.kind != ListResult::Kind::comprehension || lr.arms.empty() || !f.has_key) return false;
+    ToKey to;
+    if (!build_runs(lr, f, to)) return false;
+    key = to.packed();
     return true;
 }
 
@@ -98,7 +218,14 @@ inline void build_list(const ListResult& lr, const Frame& f, ListBuffer& out, bo
         case K::items:
             for (const IntPtr& item : lr.items) out.push_back(item->eval(f));
             break;
-        case K::comprehension: build_items(lr, 0, f, out); break;
+        case K::comprehension:
+            if (lr.arms.empty()) {
+                build_items(lr, 0, f, out);
+            } else {
+                ToBuffer to{out};
+                build_runs(lr, f, to);
+            }
+            break;
         case K::position: out.assign(f.pos, f.pos + f.pos_len); return;  // a set position is sorted already
         default: {
             const ListResult& b = *lr.b;

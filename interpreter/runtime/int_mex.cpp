@@ -216,12 +216,13 @@ private:
         x = 0;
         if (g_.shape != IntGame::Shape::ints) {
             std::uint32_t id;
-            std::uint64_t mask;
-            if (intpath::filtered_mask(m.list, f, mask)) {
-                if (!table_.find_set(mask, id)) return false;
+            std::uint64_t key;
+            const bool sets = g_.shape == IntGame::Shape::sets;
+            if (intpath::packed_result(m.list, f, sets, key)) {
+                if (!table_.find_packed(key, id)) return false;
                 return (x = value(id)) < not_known || blocked(id);
             }
-            intpath::build_list(m.list, f, list_, g_.shape == IntGame::Shape::sets);
+            intpath::build_list(m.list, f, list_, sets);
             if (!table_.find_list(list_.data(), list_.size(), id)) return false;
             return (x = value(id)) < not_known || blocked(id);
         }

@@ -90,8 +90,7 @@ bool StateTable::find_list(const std::int64_t* xs, std::size_t n, std::uint32_t&
 
 bool StateTable::state_list(std::uint32_t id, std::int64_t* out, std::uint32_t& n) const {
     if (packed_ == Packed::none || id < first_general) return false;
-    if (id >= first_packed) {
-        std::uint64_t key = id >= first_direct ? id - first_direct : keys_[id - first_packed];
+    if (std::uint64_t key; packed_key(id, key)) {
         if (packed_ == Packed::sets) {
             n = 0;
             for (; key; key &= key - 1) out[n++] = __builtin_ctzll(key);

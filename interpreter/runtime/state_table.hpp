@@ -38,9 +38,20 @@ public:
     std::uint32_t intern_list(const std::int64_t* xs, std::size_t n, bool& is_new);
     // The id of a list state seen before, without interning; false if none.
     bool find_list(const std::int64_t* xs, std::size_t n, std::uint32_t& id) const;
-    // The same for a set of ints in 0..63 given as a mask, on int sets.
-    bool find_set(std::uint64_t mask, std::uint32_t& id) const { return find_packed(mask, id); }
-    std::uint32_t intern_set(std::uint64_t mask, bool& is_new) { return intern_packed(mask, is_new); }
+    // The same for a list or set given packed (intpath::Frame::pos_key).
+    bool find_packed(std::uint64_t key, std::uint32_t& id) const { return direct_set(key, id) || find_key(key, id); }
+    std::uint32_t intern_packed(std::uint64_t key, bool& is_new) {
+        std::uint32_t id;
+        is_new = false;  // a direct set never is: the solver counts it, as it counts an int state
+        if (direct_set(key, id)) return id;
+        return intern_key(key, is_new);
+    }
+    // The packed key of list (or set) state `id`, when it has one.
+    bool packed_key(std::uint32_t id, std::uint64_t& key) const {
+        if (packed_ == Packed::none || id < first_packed) return false;
+        key = id >= first_direct ? id - first_direct : keys_[id - first_packed];
+        return true;
+    }
     // Loads the ints of list (or set) state `id` (at most max_list); false otherwise.
     bool state_list(std::uint32_t id, std::int64_t* out, std::uint32_t& n) const;
     static constexpr std::uint32_t max_list = 64;
@@ -89,13 +100,6 @@ private:
         if (packed_ != Packed::sets || key >> 30) return false;
         id = first_direct + static_cast<std::uint32_t>(key);
         return true;
-    }
-    bool find_packed(std::uint64_t key, std::uint32_t& id) const { return direct_set(key, id) || find_key(key, id); }
-    std::uint32_t intern_packed(std::uint64_t key, bool& is_new) {
-        std::uint32_t id;
-        is_new = false;  // a direct set never is: the solver counts it, as it counts an int state
-        if (direct_set(key, id)) return id;
-        return intern_key(key, is_new);
     }
     Value sequence(const std::int64_t* xs, std::size_t n) const;  // a list, or a set on int sets
     void unpack(std::uint64_t key, std::int64_t* xs, unsigned bits) const;

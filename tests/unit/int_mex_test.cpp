@@ -140,6 +140,52 @@ TEST_CASE("games on int lists take the int path and agree with the generic path"
           "2 [A([1]), A([0])]\n");
 }
 
+TEST_CASE("list comprehensions run stretch by stretch: copies and clamps of the position", "[int_mex]") {
+    auto agree = [](const std::string& rules, const std::string& starts) {
+        return output_of(on_lists_and_generic(rules, "check sg(A(h)) == sg(B(h)) for h in " + starts + "\n"
+                                                     "print [sg(A(h)) for h in " + starts + "]\n"));
+    };
+    const std::string small = "[[3, 3, 2], [4, 1, 4, 2], [2, 5, 0, 3, 1]]";
+    // Cuts from every comparison, on either side; copy, min and other leaves.
+    CHECK(agree("move i in 0..len(h) - 1, j in 0..h[i] - 1 =>\n"
+                "  [(if c < i then h[c] else if i == c then j else min(h[c], j)) for c in 0..len(h) - 1 where c != i or j > 0]",
+                small) == "[2, 5, 5]\n");
+    CHECK(agree("move i in 0..len(h) - 1, j in 0..h[i] - 1 =>\n"
+                "  [(if i > c then h[c] else if c <= i then j else min(j, h[c])) for c in 0..len(h) - 1 where i != c or 0 < j]",
+                small) == "[2, 5, 5]\n");
+    // max leaves, constant cuts, a `where` false on a whole stretch (the
+    // first move drops the last element), beside Nim on each int.
+    CHECK(output_of(on_lists_and_generic(
+              "move j in 0..3 where len(h) > 0 => [(if c >= 2 then max(h[c], j) else if 1 == c then max(1, h[c]) "
+              "else h[c]) for c in 0..len(h) - 2 where c != 3]\n"
+              "move i in 0..len(h) - 1, k in 1..h[i] => [(if c == i then h[c] - k else h[c]) for c in 0..len(h) - 1]",
+              "check sg(A([a, b, c, d, e])) == sg(B([a, b, c, d, e])) for a in 0..2, b in 0..2, c in 0..2, d in 0..3, e in 0..3\n"
+              "print sum([sg(A([a, b, c, d, e])) for a in 0..2, b in 0..2, c in 0..2, d in 0..3, e in 0..3])\n")) ==
+          "1488\n");
+    // Negative indices (the plain loop per element), and ints past 15 or
+    // lists past 15 ints, which do not pack.
+    CHECK(agree("move k in 1..2 where k <= len(h) => [h[c] for c in -len(h)..-1 - k]",
+                "[[20, 1, 30], [1 for _ in 1..17], [16]]") == "[0, 2, 1]\n");
+    CHECK(agree("move i in 0..len(h) - 1, j in 0..h[i] - 1 =>\n"
+                "  [(if c < i then h[c] else if i == c then j else min(h[c], j + 10)) for c in 0..len(h) - 1]",
+                "[[17, 3], [0 for _ in 1..15] + [2], [1, 16]]") == "[18, 2, 17]\n");
+    // An index error in a run, and an error in a condition met once per
+    // stretch, read as on the generic path.
+    for (const char* rules : {"move i in 0..len(h) => [h[c] for c in 0..i]",
+                              "move i in 0..len(h) - 1 => [h[c] for c in 0..len(h) - 1 where c < i or h[5] > 0]",
+                              "move i in 0..len(h) - 1 => [(if c > i and h[c - 7] > 0 then 1 else h[c]) for c in 0..len(h) - 1]"}) {
+        auto a = grundy::testing::run_program(on_lists_and_generic(rules, "print sg(A([1, 2, 3]))"));
+        auto b = grundy::testing::run_program(on_lists_and_generic(rules, "print sg(B([1, 2, 3]))"));
+        CHECK(a.status == b.status);
+        CHECK(a.err.find("out of range") != std::string::npos);
+        // B's line has "canonical => h; " (16 columns) before the same rules.
+        auto column = [](const std::string& err) { return std::stoi(err.substr(err.find(':', 10) + 1)); };
+        CHECK(a.err.rfind("test.game:1:", 0) == 0);
+        CHECK(column(a.err) + 16 == column(b.err));
+        CHECK(error_line(a.err) == error_line(b.err));
+    }
+}
+
 TEST_CASE("errors on the int-list path read as on the generic path", "[int_mex]") {
     auto a = grundy::testing::run_program("game A { position h; move i in 0..len(h) => [h[i]] }\nprint sg(A([1, 2]))");
     auto b = grundy::testing::run_program(
