@@ -114,10 +114,12 @@ template <typename Out> bool build_runs(const ListResult& lr, const Frame& f, Ou
     auto add = [&](std::int64_t t, std::int64_t shift) {
         if (t <= lo - shift || t > hi - shift) return;  // lo <= hi: neither side overflows
         const std::int64_t p = t + shift;
-        if (std::find(starts, starts + n, p) != starts + n) return;
-        std::size_t i = n++;
-        for (; starts[i - 1] > p; --i) starts[i] = starts[i - 1];  // starts[0] = lo < p
+        std::size_t i = n;
+        while (starts[i - 1] > p) --i;  // starts[0] = lo < p
+        if (starts[i - 1] == p) return;
+        std::copy_backward(starts + i, starts + n, starts + n + 1);
         starts[i] = p;
+        ++n;
     };
     for (const ListResult::Cut& cut : lr.cuts) {
         const std::int64_t t = cut.at->eval(f);
