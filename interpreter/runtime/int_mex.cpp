@@ -180,6 +180,7 @@ private:
             Stepped r = listed(m, g.reg, f.data->lists[g.list], f);
             if (r != Stepped::not_even) return r == Stepped::done;
         }
+        if (gen + 1 == m.gens.size()) return intpath::for_each_value(g, f, [&] { return option(m, f); });
         return intpath::for_each_value(g, f, [&] { return family(m, gen + 1, f); });
     }
 
