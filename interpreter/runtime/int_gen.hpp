@@ -171,17 +171,9 @@ inline void build_items(const ListResult& lr, std::size_t gen, const Frame& f, L
         return true;
     });
 }
-// `s - {d for d in s where c}` as a mask, with c's mask for this state's
-// key computed once per instance (ListResult::filter); false when that
-// does not apply, or when c raises an error for some d in s (the element
-// loop then raises it where the rules do).
-inline bool filtered_mask(const ListResult& lr, const Frame& f, std::uint64_t& out) {
-    using K = ListResult::Kind;
-    if (lr.kind != K::minus || lr.a->kind != K::position || lr.b->filter == ListResult::no_filter || !f.has_key)
-        return false;
-    const ListResult& b = *lr.b;
-    const std::int64_t key = b.filter == ListResult::constant_filter ? 0 : f.r[b.filter];
-    if (key < 0 || key > 63) return false;
+// The masks of filter b (ListResult::filter) for the value `key` of its
+// register, computed on first use.
+inline const IntInstanceData::Filter& filter_masks(const ListResult& b, const Frame& f, std::int64_t key) {
     IntInstanceData::Filter& c = f.data->filters[b.filter_slot][static_cast<std::size_t>(key)];
     if (!c.known) {
         std::int64_t& d = f.r[b.gens[0].reg];
@@ -196,6 +188,21 @@ inline bool filtered_mask(const ListResult& lr, const Frame& f, std::uint64_t& o
         d = saved;
         c.known = true;
     }
+    return c;
+}
+
+// `s - {d for d in s where c}` as a mask, with c's mask for this state's
+// key computed once per instance (ListResult::filter); false when that
+// does not apply, or when c raises an error for some d in s (the element
+// loop then raises it where the rules do).
+inline bool filtered_mask(const ListResult& lr, const Frame& f, std::uint64_t& out) {
+    using K = ListResult::Kind;
+    if (lr.kind != K::minus || lr.a->kind != K::position || lr.b->filter == ListResult::no_filter || !f.has_key)
+        return false;
+    const ListResult& b = *lr.b;
+    const std::int64_t key = b.filter == ListResult::constant_filter ? 0 : f.r[b.filter];
+    if (key < 0 || key > 63) return false;
+    const IntInstanceData::Filter& c = filter_masks(b, f, key);
     if (f.pos_key & c.fails) return false;
     out = f.pos_key & ~c.holds;
     return true;

@@ -17,6 +17,7 @@ namespace grundy {
 namespace {
 
 using intpath::Frame;
+using intpath::ListResult;
 using intpath::Move;
 using intpath::Trace;
 constexpr std::uint32_t not_known = solver::Solver::known_limit;  // this and above
@@ -168,6 +169,10 @@ private:
     bool family(const Move& m, std::size_t gen, const Frame& f) {
         if (gen == m.gens.size()) return option(m, f);
         const intpath::Gen& g = m.gens[gen];
+        if (g.over_position && f.has_key && g_.shape == IntGame::Shape::sets && m.gens.size() == 1 && !m.where &&
+            m.list.kind == ListResult::Kind::minus && m.list.a->kind == ListResult::Kind::position &&
+            m.list.b->filter == static_cast<int>(g.reg))
+            return masked(m, f);
         const bool stepping = m.affine && gen + 1 == m.gens.size();
         if (stepping && g.list < 0 && !g.over_position) {
             std::int64_t lo = g.lo->eval(f), hi = g.hi->eval(f);
@@ -182,6 +187,28 @@ private:
         }
         if (gen + 1 == m.gens.size()) return intpath::for_each_value(g, f, [&] { return option(m, f); });
         return intpath::for_each_value(g, f, [&] { return family(m, gen + 1, f); });
+    }
+
+    // `move x in s => s - {d for d in s where c}` with c's masks by x
+    // (ListResult::filter): each option is one bitwise and, x running over
+    // the position's bits in the order of its ints.
+    bool masked(const Move& m, const Frame& f) {
+        const ListResult& b = *m.list.b;
+        std::int64_t& x = f.r[m.gens[0].reg];
+        for (std::uint64_t bits = f.pos_key; bits; bits &= bits - 1) {
+            x = __builtin_ctzll(bits);
+            const IntInstanceData::Filter& c = intpath::filter_masks(b, f, x);
+            if (f.pos_key & c.fails) {
+                if (!option(m, f)) return false;  // the element loop raises c's error
+                continue;
+            }
+            std::uint32_t id;
+            if (!table_.find_packed(f.pos_key & ~c.holds, id)) return false;
+            const std::uint32_t v = value(id);
+            if (v >= not_known) return blocked(id);
+            mex_.add(v);
+        }
+        return true;
     }
 
     // The plain loop over lo..hi of the innermost generator, for a stretch
