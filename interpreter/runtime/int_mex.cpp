@@ -613,11 +613,25 @@ void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, st
     // the arrays) and after a value past a byte (which widens a page).
     const VA* values = nullptr;
     VA::PageView page, before;
+    std::uint8_t* out = nullptr;  // n's page, written in place
+    std::uint32_t* known = nullptr;
+    // States solved here and not yet counted by the solver, which are
+    // counted before it runs again, at each batch, and on the way out.
+    std::uint64_t room = 0, pending = 0;
+    auto count = [&] {
+        if (pending && solver.solved_run(std::exchange(pending, 0))) solver.check_interrupt();
+    };
+    struct Guard {  // an error on the way: counted, without the interrupt check
+        solver::Solver& s;
+        std::uint64_t& pending;
+        ~Guard() { s.solved_run(pending); }
+    } guard{solver, pending};
     std::uint32_t batch[256];
     std::size_t used = 0;
     for (std::int64_t n = lo; n <= hi; ++n) {
         const auto id = static_cast<std::uint32_t>(n);
         if (!values || (id & (VA::page_size - 1)) == 0 || !page.narrow) {
+            out = solver.writable_narrow(graph, id, known);
             values = &solver.value_arrays(graph)[0];
             page = values->view(id);
             before = id >= VA::page_size ? values->view(id - VA::page_size) : VA::PageView{};
@@ -627,19 +641,33 @@ void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, st
         if (v == VA::narrow_unknown) v = VA::unknown;
         else if (v == VA::narrow_on_path) v = values->get(id);  // on the path, or a wide page
         if (v == VA::unknown) {
-            solver.before_one_pass(id);
-            if (solve(n, *values, page, before, v)) {
-                solver.one_pass_solved(c, v);
-                if (v >= VA::narrow_on_path || !page.narrow) values = nullptr;  // widened, or a new page
+            if (room == 0) {
+                count();
+                room = solver.room();
+            }
+            const bool fast = room > 0 && out;  // else the solver's own bookkeeping: the limit's error, a wide page
+            if (!fast) solver.before_one_pass(id);
+            const bool solved = solve(n, *values, page, before, v);
+            if (fast && solved && v < VA::narrow_on_path) {
+                out[id - page.begin] = static_cast<std::uint8_t>(v);
+                ++*known;
+                ++pending;
+                --room;
             } else {
-                v = solver.grundy(c);
+                count();
+                if (solved) solver.one_pass_solved(c, v);  // on a wide page, or widening it
+                else v = solver.grundy(c);
                 values = nullptr;
+                room = 0;  // the solver counted states: ask again
             }
         } else if (v >= not_known) {
+            count();
             v = solver.grundy(c);  // on the path of a search that asked for this range: a cycle
+            room = 0;
         }
         batch[used++] = v;
         if (used == std::size(batch) || n == hi) {
+            count();
             poll_interrupt();
             if (!each(std::span<const std::uint32_t>(batch, used))) return;
             used = 0;
@@ -700,14 +728,23 @@ void Instance::dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(st
     range_loop(ctx_.solver, graph_, lo, hi, each,
                [&](std::int64_t n, const VA& values, const VA::PageView& page, const VA::PageView& before,
                    std::uint32_t& v) {
-                   mex.next();
                    regs[0] = n;
                    if (g.terminal && g.terminal->test(f)) {
                        v = 0;
                        return true;
                    }
-                   std::uint32_t* marks = mex.marks();
-                   const std::uint32_t stamp = mex.stamp();
+                   // Values below 64 as bits, as a hand-written solver keeps
+                   // them; larger ones in the marks, from the first of them.
+                   std::uint64_t seen = 0;
+                   bool marked = false;
+                   auto add = [&](std::uint32_t x) {
+                       if (x < 64) {
+                           seen |= std::uint64_t{1} << x;
+                           return;
+                       }
+                       if (!marked) mex.next(), marked = true;
+                       mex.add(x);
+                   };
                    for (const Family& fam : families) {
                        std::int64_t a = INT64_MIN, b = INT64_MAX;
                        for (const auto* l = fam.lines; l != fam.lines_end; ++l) {
@@ -727,19 +764,22 @@ void Instance::dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(st
                                              : j < 0 && j >= -std::int64_t{VA::page_size} && below
                                                  ? below[j + VA::page_size]
                                                  : VA::narrow_on_path;
-                           if (x < VA::narrow_on_path) {
-                               marks[x] = stamp;  // below 256: no bounds check
-                               continue;
+                           if (x >= VA::narrow_on_path) {
+                               const std::int64_t option = n + off[i];
+                               x = option >= 0 && option < std::int64_t{StateTable::first_general}
+                                       ? values.get(static_cast<std::uint32_t>(option))
+                                       : VA::unknown;
+                               if (x >= not_known) return false;  // not known, or not its own id: the search takes it
                            }
-                           const std::int64_t option = n + off[i];
-                           x = option >= 0 && option < std::int64_t{StateTable::first_general}
-                                   ? values.get(static_cast<std::uint32_t>(option))
-                                   : VA::unknown;
-                           if (x >= not_known) return false;  // not known, or not its own id: the search takes it
-                           mex.add(x);
-                           marks = mex.marks();  // a value past the marks grows them
+                           add(x);
                        }
                    }
+                   if (~seen) {
+                       v = static_cast<std::uint32_t>(__builtin_ctzll(~seen));
+                       return true;
+                   }
+                   if (!marked) mex.next();
+                   for (std::uint32_t x = 0; x < 64; ++x) mex.add(x);
                    if (mex.huge()) return false;
                    v = mex.mex();
                    return true;

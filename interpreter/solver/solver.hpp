@@ -86,6 +86,23 @@ public:
         set(c, v);
         if ((++stats_.solved & 0x3FFF) == 0) check_interrupt();
     }
+    // The same for a run of states that are their own ids with small values
+    // (Instance::grundy_range): how many more the limit allows, the values
+    // written in place (ValueArray::writable_narrow), and the run counted
+    // at once.
+    std::uint64_t room() const { return max_states_ > stats_.states ? max_states_ - stats_.states : 0; }
+    std::uint8_t* writable_narrow(std::uint32_t graph, StateId s, std::uint32_t*& known) {
+        return tables_[graph].values[0].writable_narrow(s, known);
+    }
+    // Returns whether the run crossed a multiple of 2^14 states solved,
+    // where one_pass_solved would have called check_interrupt().
+    bool solved_run(std::uint64_t n) noexcept {
+        stats_.states += n;
+        const std::uint64_t before = stats_.solved;
+        stats_.solved += n;
+        return (before >> 14) != (stats_.solved >> 14);
+    }
+    void check_interrupt();  // progress, and a SolveError when interrupted
     void set_max_states(std::uint64_t n) { max_states_ = n; }
     std::uint64_t max_states() const { return max_states_; }
 
@@ -150,7 +167,6 @@ private:
     void push_frame(Comp c, const GameGraph::Blocker& blocker);
     bool try_direct(Comp c, GameGraph::Blocker& blocker);
     void step_direct();
-    void check_interrupt();
     [[noreturn]] void cycle(Comp c);
     [[noreturn]] void misere_cycle(std::span<const Comp> sum) const;
 

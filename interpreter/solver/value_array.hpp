@@ -20,7 +20,7 @@ public:
     static constexpr std::uint32_t unknown = 0xFFFFFFFF;
     static constexpr std::uint32_t on_path = 0xFFFFFFFE;
 
-    std::uint32_t get(std::uint32_t i) const {
+    [[gnu::always_inline]] std::uint32_t get(std::uint32_t i) const {
         const Page* p = page(i);
         if (!p) return unknown;
         std::uint32_t j = i & (page_size - 1);
@@ -42,6 +42,15 @@ public:
             if (!p.wide) widen(p);
             p.wide[j] = v;
         }
+    }
+
+    // For a loop that solves ids in order and writes small values in place:
+    // the bytes of id i's page (made if need be) from its first id, and the
+    // page's count of known ids; null on a wide page.
+    std::uint8_t* writable_narrow(std::uint32_t i, std::uint32_t*& known) {
+        Page& p = page(i) ? const_cast<Page&>(*page(i)) : make_page(i);
+        known = &p.known;
+        return p.wide ? nullptr : p.narrow.get();
     }
 
     // The page holding id i, for loops that step through ids: `narrow` (a
