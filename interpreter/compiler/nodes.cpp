@@ -37,6 +37,18 @@ const Value& operand(const CodePtr& code, Env& env, Value& tmp) {
     return tmp;
 }
 
+// Runs f on the values of `codes`. A single argument is read in place when
+// its node allows (a local: frames never move), without a copy or a vector.
+template <typename F> decltype(auto) with_args(Env& env, const std::vector<CodePtr>& codes, F&& f) {
+    if (codes.size() == 1) {
+        Value tmp;
+        const Value& v = operand(codes[0], env, tmp);
+        return f(std::span<const Value>(&v, 1));
+    }
+    ArgValues values = eval_all(env, codes);
+    return f(span_of(values));
+}
+
 }  // namespace
 
 Value GlobalLet::eval(Env&) const {
@@ -97,21 +109,39 @@ Value Binary::eval(Env& env) const {
 }
 
 Value PlusChain::eval(Env& env) const {
-    Value acc = operands[0]->eval(env);
-    Components parts;
-    bool gathering = acc.is(Kind::position) && !acc.pos().misere;
-    if (gathering) parts = acc.pos().parts;
+    if (games_.size() != operands.size()) {  // made once: the compiler fills operands after construction
+        games_.clear();
+        for (const CodePtr& op : operands) games_.push_back(dynamic_cast<const CallGame*>(op.get()));
+    }
+    // A call making a position gives its component without a position value
+    // of its own; the parts gather on the stack and are copied once.
+    boost::container::small_vector<Component, 8> parts;
+    auto component = [&](std::size_t i) {
+        Component c;
+        if (!games_[i] || !games_[i]->eval_component(env, c)) return false;
+        parts.push_back(c);
+        return true;
+    };
+    auto sum = [&] { return make_position(std::span<const Component>(parts.data(), parts.size()), false); };
+    Value acc;
+    bool gathering = component(0);
+    if (!gathering) {
+        acc = operands[0]->eval(env);
+        gathering = acc.is(Kind::position) && !acc.pos().misere;
+        if (gathering) parts.assign(acc.pos().parts.begin(), acc.pos().parts.end());
+    }
     for (std::size_t i = 1; i < operands.size(); ++i) {
+        if (gathering && component(i)) continue;
         Value x = operands[i]->eval(env);
         if (gathering && x.is(Kind::position) && !x.pos().misere) {
             parts.insert(parts.end(), x.pos().parts.begin(), x.pos().parts.end());
             continue;
         }
-        if (gathering) acc = make_position(std::move(parts), false);
+        if (gathering) acc = sum();
         gathering = false;
         acc = located(*plus[i - 1], [&] { return plus[i - 1]->apply(acc, x); });
     }
-    return gathering ? make_position(std::move(parts), false) : acc;
+    return gathering ? sum() : acc;
 }
 
 Value Compare::eval(Env& env) const {
@@ -339,21 +369,23 @@ Value CallBuiltin::call(Env& env) const {
 }
 
 Value CallGame::eval(Env& env) const {
-    ArgValues values = eval_all(env, args);
-    return located(*this, [&] {
-        if (game->has_params) return make_rules(&env.ctx.instance(*game, grundy::make_tuple(span_of(values))));
-        return plain_instance(env, *game).position(span_of(values), *this);
+    return with_args(env, args, [&](std::span<const Value> values) {
+        return located(*this, [&] {
+            if (game->has_params) return make_rules(&env.ctx.instance(*game, grundy::make_tuple(values)));
+            return plain_instance(env, *game).position(values, *this);
+        });
     });
 }
 
 bool CallGame::eval_component(Env& env, Component& out) const {
     if (game->has_params) return false;
-    ArgValues values = eval_all(env, args);
-    Instance& inst = plain_instance(env, *game);
-    out = Component{&inst, 0};
-    located(*this, [&] {
-        out.state = inst.position_state(span_of(values), *this);
-        return Value();
+    with_args(env, args, [&](std::span<const Value> values) {
+        Instance& inst = plain_instance(env, *game);
+        out = Component{&inst, 0};
+        located(*this, [&] {
+            out.state = inst.position_state(values, *this);
+            return Value();
+        });
     });
     return true;
 }

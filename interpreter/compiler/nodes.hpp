@@ -80,11 +80,17 @@ struct Binary final : Code {
 // a + b + c + ...: positions gather their components into one sum instead
 // of a new position per `+`; anything else adds pair by pair, as written,
 // with each error at its own `+`.
+struct CallGame;
 struct PlusChain final : Code {
     std::vector<CodePtr> operands;
     std::vector<std::unique_ptr<Binary>> plus;  // the i-th `+`, without operands: where it is, what it does
     using Code::Code;
     Value eval(Env& env) const override;
+
+private:
+    // Each operand that is a call `G(args)` (else null): asked for its
+    // component (eval_component), which evaluates nothing twice.
+    mutable std::vector<const CallGame*> games_;
 };
 
 struct Compare final : Code {

@@ -40,13 +40,14 @@ Value Instance::position(std::span<const Value> args, const Code& call) {
     return make_position(Components{Component{this, position_state(args, call)}}, false);
 }
 
-std::uint32_t Instance::position_state(std::span<const Value> args, const Code& call) {
+// position_state past its inline part: a wrong count of arguments, or
+// fast_position did not apply (and has been tried when the count is right).
+std::uint32_t Instance::slow_position_state(std::span<const Value> args, const Code& call) {
     std::size_t arity = game_.position_args;
     if (args.size() != arity)
         call.error(fmt::format("a position of `{}` takes {} argument{}, not {}", game_.name, arity,
                                arity == 1 ? "" : "s", args.size()));
     std::uint32_t id;
-    if (fast_position(args, id)) return id;
     if (game_.has_start) {
         FrameGuard frame(ctx_, game_.slots, call.loc());
         Env env{frame.frame(), this, ctx_};

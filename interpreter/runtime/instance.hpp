@@ -28,7 +28,13 @@ public:
     std::uint32_t make_state(const Value& raw, const Code& where);
     // `Name(args)`: through `start` when the game has one.
     Value position(std::span<const Value> args, const Code& call);
-    std::uint32_t position_state(std::span<const Value> args, const Code& call);  // the same, as a state id
+    // The same, as a state id. Inline for the common case, an int game's
+    // position from the right number of ints (a query per sum part).
+    std::uint32_t position_state(std::span<const Value> args, const Code& call) {
+        std::uint32_t id;
+        if (args.size() == game_.position_args && fast_position(args, id)) return id;
+        return slow_position_state(args, call);
+    }
     solver::Comp comp(std::uint32_t state) const { return solver::make_comp(graph_, state); }
     std::size_t state_count() const { return table_.size(); }
     std::size_t memory_bytes() const { return table_.memory_bytes(); }
@@ -65,6 +71,7 @@ private:
     }
     bool load_fast(solver::StateId s, intpath::Frame& f, std::int64_t* pos);
     bool fast_position(std::span<const Value> args, std::uint32_t& id);
+    std::uint32_t slow_position_state(std::span<const Value> args, const Code& call);  // when fast_position fails
     void fast_move(const intpath::Move& m, std::size_t gen, const intpath::Frame& f, solver::OptionSink& out);
     std::uint32_t fast_state(std::int64_t* xs, const intpath::Frame& f);
 

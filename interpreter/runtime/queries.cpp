@@ -1,6 +1,8 @@
 #include "queries.hpp"
 
 #include <algorithm>
+
+#include <boost/container/small_vector.hpp>
 #include <fmt/format.h>
 
 #include "instance.hpp"
@@ -24,8 +26,11 @@ std::vector<solver::Comp> comps_of(const PosObj& p) {
 
 bool is_p_position(Context& ctx, const PosObj& p) {
     if (p.parts.size() == 1 && !p.misere) return ctx.solver.grundy(solver::make_comp(p.parts[0].game->index(), p.parts[0].state)) == 0;
-    auto comps = comps_of(p);
-    return p.misere ? ctx.solver.misere_p(comps) : ctx.solver.grundy(comps) == 0;
+    // On the stack: a query per position is common (a comprehension over sums).
+    boost::container::small_vector<solver::Comp, 8> comps;
+    for (const Component& c : p.parts) comps.push_back(solver::make_comp(c.game->index(), c.state));
+    const std::span<const solver::Comp> sum(comps.data(), comps.size());
+    return p.misere ? ctx.solver.misere_p(sum) : ctx.solver.grundy(sum) == 0;
 }
 
 Value query_sg(Context& ctx, std::span<const Value> a) {
@@ -40,12 +45,14 @@ Value query_sg(Context& ctx, std::span<const Value> a) {
 
 Value query_outcome(Context& ctx, std::span<const Value> a) {
     const PosObj& p = expect_position(a[0], "outcome()");
-    return make_string(is_p_position(ctx, p) ? "P" : "N");
+    // Strings are immutable: every answer shares one of two.
+    static const Value p_text = make_string("P"), n_text = make_string("N");
+    return is_p_position(ctx, p) ? p_text : n_text;
 }
 
 Value query_misere(Context&, std::span<const Value> a) {
     const PosObj& p = expect_position(a[0], "misere()");
-    return make_position(p.parts, true);
+    return make_position(std::span<const Component>(p.parts.data(), p.parts.size()), true);
 }
 
 namespace {

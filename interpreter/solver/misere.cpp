@@ -3,12 +3,11 @@
 // kept canonical: components with no moves are dropped (they change
 // nothing) and the rest sorted, so equal sums share one memo entry.
 #include <algorithm>
-#include <iterator>
-#include <unordered_map>
 
 #include <boost/container/small_vector.hpp>
 
 #include "solver.hpp"
+#include "sum_memo.hpp"
 
 #include <fmt/format.h>
 
@@ -16,39 +15,283 @@ namespace grundy::solver {
 
 namespace {
 
-// A canonical sum; most have a handful of components, kept inline.
+// A root sum being made canonical; most have a handful of components.
 using Key = boost::container::small_vector<Comp, 8>;
-
-struct KeyHash {
-    std::size_t operator()(const Key& k) const {
-        std::uint64_t h = 0x9e3779b97f4a7c15ULL ^ k.size();
-        for (Comp c : k) {
-            h ^= c + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-            h *= 0xbf58476d1ce4e5b9ULL;
-        }
-        return h ^ (h >> 31);
-    }
-};
+std::span<const Comp> view(const Key& k) { return {k.data(), k.size()}; }
 
 enum : std::uint8_t { m_on_path, m_p, m_n };
 
 }  // namespace
 
 struct Solver::Misere {
-    std::unordered_map<Key, std::uint8_t, KeyHash> memo;
-    std::unordered_map<Comp, std::vector<std::vector<Comp>>> options;  // per component, as expanded
-    std::unordered_map<Comp, std::vector<Key>> live;  // the same without parts that have no move, each sorted
-
-    // A sum being decided, and where its children stand: the next is
-    // option `option` of part `part`. Children are made one at a time, so
-    // an N-position stops making them at its first P child.
-    struct Frame {
-        Key key;
-        std::uint32_t part = 0, option = 0;
+    // What the search knows of one component: its options as expanded
+    // (kept only until they are made canonical), then those canonical
+    // parts, `count` options from `first` in `options`.
+    struct CompOptions {
+        std::vector<std::vector<Comp>> raw;
+        std::uint32_t first = 0, count = 0;
+        bool has_moves = false;
+        bool live = false;  // first and count are made
     };
+    // One option of a component: its canonical parts, and their sum_hash.
+    struct Option {
+        std::uint64_t begin;  // in option_parts
+        std::uint32_t size;
+        bool parts_live = false;  // each part's options made (a child made with it is pushed)
+        std::uint64_t hash;
+    };
+    // A sum being decided (its memo entry), and where its children stand:
+    // the next is options[option] of part `part`. Children are made one at
+    // a time, so an N-position stops making them at its first P child.
+    struct Frame {
+        std::uint64_t hash;
+        std::uint32_t entry;
+        std::uint32_t part = 0;
+        std::uint32_t option = 0, end = 0;  // the part's options, once `started`
+        bool started = false;
+    };
+
+    // The child next_child found: part `part` of the sum at memo entry
+    // `entry` replaced by options[option]. It is looked up in the memo as
+    // that, and written out (make_child) only to be pushed or reported.
+    struct Child {
+        std::uint32_t entry = 0, part = 0, option = 0;
+        std::size_t size = 0;
+        std::uint64_t hash = 0;
+    };
+    // push's `option` for a root sum: its parts' options may need making,
+    // or (root_live) are all made already.
+    static constexpr std::int64_t root = -1, root_live = -2;
+
+    explicit Misere(Solver& s) : solver(s) {}
+
+    // c's number in comps, expanding c the first time.
+    std::uint32_t options_of(Comp c) {
+        const std::int64_t n = index.find(c);
+        return n >= 0 ? static_cast<std::uint32_t>(n) : expand(c);
+    }
+    bool has_moves(Comp c) { return comps[options_of(c)].has_moves; }
+    // c's number in comps, with its options' canonical parts made (once):
+    // a child of a canonical sum is then the sum without one part, merged
+    // with them.
+    std::uint32_t live_options(Comp c) {
+        const std::uint32_t n = options_of(c);
+        return comps[n].live ? n : make_live(n);
+    }
+    std::uint32_t expand(Comp c);
+    std::uint32_t make_live(std::uint32_t n);
+    void charge(std::size_t states);
+
+    // Finds frames[i]'s next child (into `next`); false when there are no
+    // more. Inline for the usual case, the next option of the same part.
+    bool next_child(std::size_t i) {
+        Frame& f = frames[i];
+        if (!f.started || f.option == f.end) return next_part(i);
+        take_option(f);
+        return true;
+    }
+    bool next_part(std::size_t i);
+    void take_option(Frame& f) {
+        const std::span<const Comp> key = memo.sum(f.entry);
+        const Option& o = options[f.option];
+        next = Child{f.entry, f.part, f.option, key.size() - 1 + o.size, f.hash - comp_hash(key[f.part]) + o.hash};
+        ++f.option;
+    }
+    template <typename Run> bool child_runs(Run&& run) const;
+    bool child_is(const Comp* sum) const;
+    std::span<const Comp> make_child();
+
+    std::uint32_t push(std::span<const Comp> key, std::uint64_t hash, std::int64_t option, std::int64_t entry);
+    std::size_t memory_bytes() const;
+
+    Solver& solver;
+    CompIndex index;  // component -> its number in comps
+    std::vector<CompOptions> comps;
+    std::vector<Option> options;
+    std::vector<Comp> option_parts;
+    SumMemo memo;
     std::vector<Frame> frames;
-    Key child;  // the child being looked at, reused
+    Child next;
+    std::vector<Comp> child;  // make_child's, reused
 };
+
+// c's number in comps, for c not there yet.
+std::uint32_t Solver::Misere::expand(Comp c) {
+    // Expanding may run rules that ask a misère question of their own, so
+    // c is entered only once its options are made.
+    std::vector<std::vector<Comp>> raw = solver.options(c);
+    bool is_new = false;
+    const std::uint32_t n = index.insert(c, is_new);
+    if (is_new) {
+        CompOptions info;
+        info.has_moves = !raw.empty();
+        info.raw = std::move(raw);
+        comps.push_back(std::move(info));
+    }
+    return n;
+}
+
+// Makes the canonical parts of comps[n]'s options.
+std::uint32_t Solver::Misere::make_live(std::uint32_t n) {
+    // A copy, and parts made aside: has_moves may expand a part, which may
+    // re-enter the search and make these options too.
+    const std::vector<std::vector<Comp>> raw = comps[n].raw;
+    std::vector<Option> made;
+    std::vector<Comp> parts;
+    Key k;
+    for (const std::vector<Comp>& option : raw) {
+        k.clear();
+        for (Comp p : option)
+            if (has_moves(p)) k.push_back(p);
+        std::sort(k.begin(), k.end());
+        made.push_back(Option{parts.size(), static_cast<std::uint32_t>(k.size()), false, sum_hash(view(k))});
+        parts.insert(parts.end(), k.begin(), k.end());
+    }
+    CompOptions& info = comps[n];
+    if (info.live) return n;
+    info.first = static_cast<std::uint32_t>(options.size());
+    info.count = static_cast<std::uint32_t>(made.size());
+    for (Option o : made) {
+        o.begin += option_parts.size();
+        options.push_back(o);
+    }
+    option_parts.insert(option_parts.end(), parts.begin(), parts.end());
+    info.live = true;
+    info.raw = {};
+    return n;
+}
+
+// Counts `states` states against the limit, as that many charge_state()
+// calls would, throwing at the same one.
+void Solver::Misere::charge(std::size_t states) {
+    Stats& stats = solver.stats_;
+    if (stats.states + states <= solver.max_states_) {
+        stats.states += states;
+        return;
+    }
+    for (std::size_t i = 0; i < states; ++i) solver.charge_state();
+}
+
+// next_child past the end of a part's options (or before the first part).
+bool Solver::Misere::next_part(std::size_t i) {
+    for (;;) {
+        Frame& f = frames[i];
+        const std::span<const Comp> key = memo.sum(f.entry);
+        if (f.started && f.option != f.end) {
+            take_option(f);
+            return true;  // repeats cost a memo lookup each, less than sorting them away
+        }
+        if (f.started) {
+            ++f.part;
+            f.started = false;
+        }
+        if (f.part >= key.size()) return false;
+        if (f.part > 0 && key[f.part] == key[f.part - 1]) {  // equal components give equal moves
+            ++f.part;
+            continue;
+        }
+        const std::uint32_t n = live_options(key[f.part]);  // may expand, and re-enter the search
+        Frame& g = frames[i];
+        g.option = comps[n].first;
+        g.end = g.option + comps[n].count;
+        g.started = true;
+    }
+}
+
+// Calls run(begin, end) on the runs of `next` in order: stretches of its
+// parent's sum, and the option's parts merged in between (the parent less
+// one part is sorted, and so are the option's parts). Stops at the first
+// run for which `run` returns false, and returns false then.
+template <typename Run> bool Solver::Misere::child_runs(Run&& run) const {
+    const std::span<const Comp> key = memo.sum(next.entry);
+    const Option& o = options[next.option];
+    const Comp* part = option_parts.data() + o.begin;
+    const Comp* const parts_end = part + o.size;
+    const Comp* const skip = key.data() + next.part;
+    const Comp* const halves[2][2] = {{key.data(), skip}, {skip + 1, key.data() + key.size()}};
+    for (const auto& half : halves) {
+        const Comp* b = half[0];
+        const Comp* const e = half[1];
+        while (b != e) {
+            if (part != parts_end && *part < *b) {
+                if (!run(part, part + 1)) return false;
+                ++part;
+                continue;
+            }
+            const Comp* m = e;
+            if (part != parts_end)
+                for (m = b + 1; m != e && !(*part < *m);) ++m;
+            if (!run(b, m)) return false;
+            b = m;
+        }
+    }
+    return part == parts_end || run(part, parts_end);
+}
+
+// Whether the next.size components at `sum` are `next`.
+bool Solver::Misere::child_is(const Comp* sum) const {
+    return child_runs([&](const Comp* b, const Comp* e) {
+        const Comp* s = sum;  // a local, not the captured reference: the loop stays in registers
+        for (; b != e; ++b, ++s)
+            if (*s != *b) return false;
+        sum = s;
+        return true;
+    });
+}
+
+// `next`, written out.
+std::span<const Comp> Solver::Misere::make_child() {
+    child.resize(next.size);
+    Comp* out = child.data();
+    child_runs([&](const Comp* b, const Comp* e) {
+        out = std::copy(b, e, out);
+        return true;
+    });
+    return child;
+}
+
+// Starts deciding `key` (canonical, not empty, not decided): option
+// `option` (an index in `options`) of one part of the top frame's sum, or
+// a root. `entry` is what the memo has just said of it: its (absent) entry,
+// or -1. Returns its memo entry; no frame is pushed when a search
+// re-entered while its components were expanded has decided it.
+std::uint32_t Solver::Misere::push(std::span<const Comp> key, std::uint64_t hash, std::int64_t option,
+                                   std::int64_t entry) {
+    // Sums can grow without end (a move that adds a part); counting each
+    // component keeps memory bounded by the state limit.
+    charge(std::max<std::size_t>(key.size(), 1));
+    // Copied into the memo (absent) first: expanding may re-enter the
+    // search, which reuses `child`.
+    const std::uint32_t e = entry >= 0 ? static_cast<std::uint32_t>(entry) : memo.add(key, hash);
+    // Each component's options are made now, in order, so a rules error is
+    // the first component's, whichever child is looked at first; they may
+    // throw: the sum stays absent. A child's other parts are its parent's,
+    // already made, so only the option's parts (sorted, so met in the same
+    // order) can be new.
+    if (option == root) {
+        for (std::size_t i = 0; i < memo.sum(e).size(); ++i) {
+            const std::span<const Comp> sum = memo.sum(e);
+            if (i == 0 || sum[i] != sum[i - 1]) live_options(sum[i]);
+        }
+    } else if (option >= 0 && !options[option].parts_live) {
+        for (std::uint32_t i = 0; i < options[option].size; ++i)
+            live_options(option_parts[options[option].begin + i]);
+        options[option].parts_live = true;
+    }
+    if (memo.state(e) != SumMemo::absent) return e;
+    memo.set_state(e, m_on_path);
+    frames.push_back(Frame{hash, e});
+    return e;
+}
+
+std::size_t Solver::Misere::memory_bytes() const {
+    std::size_t total = index.memory_bytes() + memo.memory_bytes() + comps.capacity() * sizeof(CompOptions) +
+                        options.capacity() * sizeof(Option) + option_parts.capacity() * sizeof(Comp) +
+                        frames.capacity() * sizeof(Frame) + child.capacity() * sizeof(Comp);
+    for (const CompOptions& c : comps)
+        for (const auto& o : c.raw) total += sizeof(o) + o.capacity() * sizeof(Comp);
+    return total;
+}
 
 Solver::Solver() = default;
 Solver::~Solver() = default;
@@ -65,14 +308,7 @@ std::uint64_t Solver::memory_bytes() const {
     std::uint64_t total = buf_.capacity() * sizeof(buf_[0]) + frames_.capacity() * sizeof(Frame);
     for (const Table& t : tables_)
         for (const ValueArray& a : t.values) total += a.memory_bytes();
-    if (misere_) {
-        for (auto& [k, v] : misere_->memo) total += 48 + sizeof(Key) + (k.capacity() > 8 ? k.capacity() * sizeof(Comp) : 0);
-        for (auto& [c, opts] : misere_->options) {
-            total += 48;
-            for (auto& o : opts) total += 24 + o.capacity() * sizeof(Comp);
-        }
-        for (auto& [c, opts] : misere_->live) total += 48 + opts.capacity() * sizeof(Key);
-    }
+    if (misere_) total += misere_->memory_bytes();
     return total;
 }
 
@@ -84,114 +320,63 @@ void Solver::misere_cycle(std::span<const Comp> sum) const {
 }
 
 bool Solver::misere_p(std::span<const Comp> sum) {
-    if (!misere_) misere_ = std::make_unique<Misere>();
+    if (!misere_) misere_ = std::make_unique<Misere>(*this);
     Misere& m = *misere_;
 
-    auto options_of = [&](Comp c) -> const std::vector<std::vector<Comp>>& {
-        auto it = m.options.find(c);
-        if (it == m.options.end()) it = m.options.emplace(c, options(c)).first;
-        return it->second;
-    };
-    auto canonical = [&](Key k) {
-        k.erase(std::remove_if(k.begin(), k.end(), [&](Comp c) { return options_of(c).empty(); }), k.end());
-        std::sort(k.begin(), k.end());
-        return k;
-    };
-    // A component's options as canonical parts, made once: a child of a
-    // canonical sum is then the sum without one part, merged with them.
-    auto live_options = [&](Comp c) -> const std::vector<Key>& {
-        auto it = m.live.find(c);
-        if (it != m.live.end()) return it->second;
-        std::vector<Key> out;
-        for (const auto& option : options_of(c)) out.push_back(canonical(Key(option.begin(), option.end())));
-        return m.live.emplace(c, std::move(out)).first->second;
-    };
-    // The next child of frames[i] into m.child; false when there are no more.
-    auto next_child = [&](std::size_t i) {
-        for (;;) {
-            Misere::Frame& f = m.frames[i];
-            const Key& key = f.key;
-            if (f.part >= key.size()) return false;
-            if (f.part > 0 && key[f.part] == key[f.part - 1]) {  // equal components give equal moves
-                ++f.part;
-                continue;
-            }
-            const Comp c = key[f.part];
-            const std::vector<Key>& options = live_options(c);  // may expand c, which may re-enter the solver
-            Misere::Frame& g = m.frames[i];
-            if (g.option == options.size()) {
-                ++g.part;
-                g.option = 0;
-                continue;
-            }
-            const Key& parts = options[g.option++];
-            const std::size_t skip = g.part;
-            Key& child = m.child;
-            child.clear();
-            auto rest = [&](std::size_t j) { return j < skip ? g.key[j] : g.key[j + 1]; };
-            std::size_t j = 0, k = 0;
-            while (j + 1 < g.key.size() || k < parts.size()) {
-                if (k == parts.size() || (j + 1 < g.key.size() && rest(j) <= parts[k])) child.push_back(rest(j++));
-                else child.push_back(parts[k++]);
-            }
-            return true;  // repeats cost a memo lookup each, less than sorting them away
-        }
-    };
-
-    Key root = canonical(Key(sum.begin(), sum.end()));
+    Key root;
+    bool live = true;  // every part's options made already (the usual case once a few sums are solved)
+    for (Comp c : sum) {
+        const Misere::CompOptions& info = m.comps[m.options_of(c)];
+        if (!info.has_moves) continue;
+        root.push_back(c);
+        live = live && info.live;
+    }
     if (root.empty()) return false;  // no moves at all: the player to move has already won
-    if (auto it = m.memo.find(root); it != m.memo.end()) {
-        if (it->second == m_on_path) misere_cycle({root.data(), root.size()});
-        return it->second == m_p;
+    std::sort(root.begin(), root.end());
+    const std::uint64_t hash = sum_hash(view(root));
+    const std::int64_t known = m.memo.find(view(root), hash);
+    if (known >= 0 && m.memo.state(known) != SumMemo::absent) {
+        if (m.memo.state(known) == m_on_path) misere_cycle(view(root));
+        return m.memo.state(known) == m_p;
     }
 
     const std::size_t base = m.frames.size();
-    auto push = [&](const Key& key) {
-        // Sums can grow without end (a move that adds a part); counting
-        // each component keeps memory bounded by the state limit.
-        for (std::size_t i = 0; i < std::max<std::size_t>(key.size(), 1); ++i) charge_state();
-        // Each component's options are made now, in order, so a rules
-        // error is the first component's, whichever child is looked at
-        // first; they may throw: nothing is marked yet.
-        for (std::size_t i = 0; i < key.size(); ++i)
-            if (i == 0 || key[i] != key[i - 1]) live_options(key[i]);
-        m.memo.emplace(key, m_on_path);
-        m.frames.push_back(Misere::Frame{key});
-    };
+    std::uint32_t entry = 0;
     try {
-        push(root);
+        entry = m.push(view(root), hash, live ? Misere::root_live : Misere::root, known);
         while (m.frames.size() > base) {
             const std::size_t top = m.frames.size() - 1;
             std::uint8_t result = m_p;  // P unless some move reaches a P-position
             bool descended = false;
-            while (next_child(top)) {
-                const Key& child = m.child;
-                if (child.empty()) continue;  // the opponent faces no moves and wins
-                auto it = m.memo.find(child);
-                if (it == m.memo.end()) {
+            while (m.next_child(top)) {
+                if (m.next.size == 0) continue;  // the opponent faces no moves and wins
+                const std::int64_t e =
+                    m.memo.find_if(m.next.hash, m.next.size, [&](const Comp* s) { return m.child_is(s); });
+                const std::uint8_t state = e < 0 ? SumMemo::absent : m.memo.state(e);
+                if (state == SumMemo::absent) {
                     if ((stats_.misere_solved & 0xFFF) == 0) check_interrupt();
                     --m.frames[top].option;  // made again, and read from the memo, once it is decided
-                    push(child);
+                    m.push(m.make_child(), m.next.hash, m.next.option, e);
                     descended = true;
                     break;
                 }
-                if (it->second == m_on_path) misere_cycle({child.data(), child.size()});
-                if (it->second == m_p) {
+                if (state == m_on_path) misere_cycle(m.make_child());
+                if (state == m_p) {
                     result = m_n;
                     break;
                 }
             }
             if (descended) continue;
-            m.memo[m.frames[top].key] = result;
+            m.memo.set_state(m.frames[top].entry, result);
             ++stats_.misere_solved;
             m.frames.pop_back();
         }
     } catch (...) {
-        for (std::size_t i = m.frames.size(); i-- > base;) m.memo.erase(m.frames[i].key);
+        for (std::size_t i = m.frames.size(); i-- > base;) m.memo.set_state(m.frames[i].entry, SumMemo::absent);
         m.frames.resize(base);
         throw;
     }
-    return m.memo[root] == m_p;
+    return m.memo.state(entry) == m_p;
 }
 
 }  // namespace grundy::solver

@@ -123,16 +123,30 @@ Value make_range(std::int64_t lo, std::int64_t hi) {
     return Value::adopt(Kind::range, o);
 }
 
+namespace {
+
+PosObj* alloc_position() {
+    if (pos_pool().empty()) return new PosObj();
+    PosObj* o = pos_pool().back();
+    pos_pool().pop_back();
+    o->refs = 1;
+    return o;
+}
+
+}  // namespace
+
 Value make_position(Components parts, bool misere) {
-    PosObj* o;
-    if (!pos_pool().empty()) {
-        o = pos_pool().back();
-        pos_pool().pop_back();
-        o->refs = 1;
-    } else {
-        o = new PosObj();
-    }
+    PosObj* o = alloc_position();
     o->parts = std::move(parts);
+    o->misere = misere;
+    return Value::adopt(Kind::position, o);
+}
+
+Value make_position(std::span<const Component> parts, bool misere) {
+    PosObj* o = alloc_position();
+    // Parts are plain data: sized without initialising, then copied.
+    o->parts.resize(parts.size(), boost::container::default_init);
+    std::copy(parts.begin(), parts.end(), o->parts.data());
     o->misere = misere;
     return Value::adopt(Kind::position, o);
 }

@@ -176,6 +176,9 @@ Value make_set(std::vector<Value> items);        // sorts and removes duplicates
 Value make_seq(Kind k, std::span<const Value> items);  // k: tuple, list (set: already sorted and unique)
 Value make_range(std::int64_t lo, std::int64_t hi);
 Value make_position(Components parts, bool misere);
+// The same from parts held elsewhere: copied into a pooled position's own
+// storage, so a sum of a few parts costs no allocation once the pool is warm.
+Value make_position(std::span<const Component> parts, bool misere);
 Value make_rules(GameHandle* g);
 
 // ---- comparison and hashing -----------------------------------------------

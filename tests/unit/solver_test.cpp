@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "interpreter/solver/solver.hpp"
+#include "kayles_graph.hpp"
 
 using namespace grundy::solver;
 
@@ -33,19 +34,7 @@ struct Heap : GameGraph {
     std::string describe(StateId s) const override { return "Heap(" + std::to_string(s) + ")"; }
 };
 
-// Kayles: remove 1 or 2 adjacent pins, leaving two rows (a sum).
-struct Kayles : GameGraph {
-    std::uint32_t graph = 0;
-    void expand(StateId n, OptionSink& out) override {
-        for (StateId t = 1; t <= 2 && t <= n; ++t)
-            for (StateId a = 0; a + t <= n; ++a) {
-                out.begin_option();
-                out.add(make_comp(graph, a));
-                out.add(make_comp(graph, n - t - a));
-            }
-    }
-    std::string describe(StateId s) const override { return "Kayles(" + std::to_string(s) + ")"; }
-};
+using Kayles = grundy::testing::KaylesGraph;
 
 struct Loop : GameGraph {
     std::uint32_t graph = 0;

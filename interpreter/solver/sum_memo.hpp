@@ -1,0 +1,202 @@
+// Flat tables for the misère search (misere.cpp): a memo from sums to a
+// byte, and an index from components to small ints.
+//
+// A node-based hash map of small vectors costs an allocation and a pointer
+// chase per sum; here every sum's components live in one arena, entries are
+// 16 bytes, and the table is open addressing with linear probing over
+// 8-byte slots (a 32-bit tag of the hash and the entry number), so a miss
+// rarely touches an entry. Single-threaded, like the solver.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <vector>
+
+#include "game_graph.hpp"
+
+namespace grundy::solver {
+
+// The hash of one component. A sum's hash is the (wrapping) sum of its
+// components' hashes: independent of order, and a child of a sum (one part
+// replaced by an option's parts) is hashed in constant time from its
+// parent's hash.
+inline std::uint64_t comp_hash(Comp c) {
+    std::uint64_t x = c + 0x9e3779b97f4a7c15ULL;  // splitmix64's finaliser
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+inline std::uint64_t sum_hash(std::span<const Comp> sum) {
+    std::uint64_t h = 0;
+    for (Comp c : sum) h += comp_hash(c);
+    return h;
+}
+
+// Open-addressing slots shared by both tables. A slot holds the high 32
+// bits of its entry's hash, which are also where the slot's index comes
+// from (the table's top bits), so growing needs no hash made again.
+class FlatSlots {
+public:
+    struct Slot {
+        std::uint32_t tag = 0;    // the hash's high 32 bits
+        std::uint32_t entry = 0;  // entry number + 1; 0: empty
+    };
+
+    // The entry whose hash is h and that `same` accepts, or -1.
+    template <typename Same> std::int64_t find(std::uint64_t h, Same&& same) const {
+        if (slots_.empty()) return -1;
+        const std::uint32_t tag = static_cast<std::uint32_t>(h >> 32);
+        for (std::size_t i = index(tag);; i = (i + 1) & mask_) {
+            const Slot& s = slots_[i];
+            if (s.entry == 0) return -1;
+            if (s.tag == tag && same(s.entry - 1)) return s.entry - 1;
+        }
+    }
+    // Records entry e (not yet present) under hash h.
+    void insert(std::uint32_t e, std::uint64_t h) {
+        // Kept at most half full: probe runs stay short.
+        if (2 * (count_ + 1) > slots_.size()) grow();
+        place(Slot{static_cast<std::uint32_t>(h >> 32), e + 1});
+        ++count_;
+    }
+    std::size_t memory_bytes() const { return slots_.capacity() * sizeof(Slot); }
+
+private:
+    // Slots are at most 2^32 (32 GB), so the tag holds every index bit.
+    std::size_t index(std::uint32_t tag) const { return static_cast<std::size_t>(tag) >> shift_; }
+    void place(Slot s) {
+        std::size_t i = index(s.tag);
+        while (slots_[i].entry != 0) i = (i + 1) & mask_;
+        slots_[i] = s;
+    }
+    void grow() {
+        const std::size_t size = slots_.empty() ? 64 : slots_.size() * 2;
+        if (size > (std::size_t{1} << 32)) throw std::length_error("too many entries for a flat table");
+        std::vector<Slot> old(size);
+        old.swap(slots_);
+        mask_ = size - 1;
+        shift_ = 32 - std::countr_zero(size);
+        for (const Slot& s : old)
+            if (s.entry != 0) place(s);
+    }
+
+    std::vector<Slot> slots_;
+    std::size_t mask_ = 0;
+    int shift_ = 32;
+    std::size_t count_ = 0;
+};
+
+// Sums (sorted multisets of components, not empty) to a state byte. An
+// entry is never removed: a sum that must be forgotten gets the state
+// `absent`, which lookups report as such and insert() reuses.
+class SumMemo {
+public:
+    static constexpr std::uint8_t absent = 0xFF;
+
+    std::uint32_t size() const { return static_cast<std::uint32_t>(entries_.size()); }
+    std::span<const Comp> sum(std::uint32_t e) const { return {arena_.data() + entries_[e].begin, entries_[e].size}; }
+    std::uint8_t state(std::uint32_t e) const { return entries_[e].state; }
+    void set_state(std::uint32_t e, std::uint8_t s) { entries_[e].state = s; }
+
+    // The entry of `sum` (whose sum_hash is h), or -1; it may be absent.
+    std::int64_t find(std::span<const Comp> sum, std::uint64_t h) const {
+        return slots_.find(h, [&](std::uint32_t e) { return same(e, sum); });
+    }
+    // The same for a sum of `size` components that is not at hand: `is(p)`
+    // says whether the components at p are that sum.
+    template <typename Is> std::int64_t find_if(std::uint64_t h, std::size_t size, Is&& is) const {
+        return slots_.find(h, [&](std::uint32_t e) {
+            return entries_[e].size == size && is(arena_.data() + entries_[e].begin);
+        });
+    }
+    // The entry of `sum`, made (absent) when there is none. `sum` must not
+    // point into this memo's arena.
+    std::uint32_t insert(std::span<const Comp> sum, std::uint64_t h) {
+        const std::int64_t e = find(sum, h);
+        return e >= 0 ? static_cast<std::uint32_t>(e) : add(sum, h);
+    }
+    // The same for a sum known to have no entry.
+    std::uint32_t add(std::span<const Comp> sum, std::uint64_t h) {
+        const auto e = static_cast<std::uint32_t>(entries_.size());
+        entries_.push_back(Entry{arena_.size(), static_cast<std::uint32_t>(sum.size()), absent});
+        arena_.insert(arena_.end(), sum.begin(), sum.end());
+        slots_.insert(e, h);
+        return e;
+    }
+
+    std::size_t memory_bytes() const {
+        return slots_.memory_bytes() + entries_.capacity() * sizeof(Entry) + arena_.capacity() * sizeof(Comp);
+    }
+
+private:
+    struct Entry {
+        std::uint64_t begin;  // in arena_
+        std::uint32_t size;
+        std::uint8_t state;
+    };
+    bool same(std::uint32_t e, std::span<const Comp> sum) const {
+        const Entry& x = entries_[e];
+        if (x.size != sum.size()) return false;
+        const Comp* a = arena_.data() + x.begin;
+        for (std::size_t i = 0; i < sum.size(); ++i)  // a few words: a call to memcmp costs more
+            if (a[i] != sum[i]) return false;
+        return true;
+    }
+
+    FlatSlots slots_;
+    std::vector<Entry> entries_;
+    std::vector<Comp> arena_;
+};
+
+// Components to dense numbers 0, 1, 2, ... in order of first insertion.
+// Small states (most games' ints, and interned states, which are numbered
+// from 0) are looked up in a per-graph array; others are hashed.
+class CompIndex {
+public:
+    static constexpr std::uint32_t dense_limit = 1u << 16;  // at most 256 KB of array per graph
+
+    std::int64_t find(Comp c) const {
+        const std::uint32_t g = comp_graph(c), s = comp_state(c);
+        if (s < dense_limit) {
+            if (g < dense_.size() && s < dense_[g].size()) return std::int64_t{dense_[g][s]} - 1;
+            return -1;
+        }
+        return slots_.find(comp_hash(c), [&](std::uint32_t e) { return comps_[e] == c; });
+    }
+    // c's number, and whether it is new.
+    std::uint32_t insert(Comp c, bool& is_new) {
+        if (std::int64_t e = find(c); e >= 0) {
+            is_new = false;
+            return static_cast<std::uint32_t>(e);
+        }
+        is_new = true;
+        const auto e = static_cast<std::uint32_t>(comps_.size());
+        comps_.push_back(c);
+        const std::uint32_t g = comp_graph(c), s = comp_state(c);
+        if (s < dense_limit) {
+            if (g >= dense_.size()) dense_.resize(g + 1);
+            if (s >= dense_[g].size()) dense_[g].resize(std::max<std::size_t>(s + 1, 2 * dense_[g].size()));
+            dense_[g][s] = e + 1;
+        } else {
+            slots_.insert(e, comp_hash(c));
+        }
+        return e;
+    }
+    std::uint32_t size() const { return static_cast<std::uint32_t>(comps_.size()); }
+    std::size_t memory_bytes() const {
+        std::size_t total = slots_.memory_bytes() + comps_.capacity() * sizeof(Comp);
+        for (const auto& d : dense_) total += sizeof(d) + d.capacity() * sizeof(std::uint32_t);
+        return total;
+    }
+
+private:
+    std::vector<std::vector<std::uint32_t>> dense_;  // by graph, by state: number + 1; 0: none
+    FlatSlots slots_;  // the rest
+    std::vector<Comp> comps_;
+};
+
+}  // namespace grundy::solver

@@ -1,0 +1,286 @@
+// The misère search's flat tables (solver/sum_memo.hpp) and the search on
+// sums checked against misère Nim theory and against brute force.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <stdexcept>
+
+#include "interpreter/solver/solver.hpp"
+#include "kayles_graph.hpp"
+#include "interpreter/solver/sum_memo.hpp"
+
+using namespace grundy::solver;
+
+namespace {
+
+std::vector<Comp> heaps(std::uint32_t graph, std::vector<StateId> sizes) {
+    std::vector<Comp> out;
+    for (StateId s : sizes) out.push_back(make_comp(graph, s));
+    return out;
+}
+
+// Bouton's rule for misère Nim: with every heap at most 1, the mover loses
+// when the count of 1s is odd; otherwise as in normal play (xor 0 loses).
+bool misere_nim_p(const std::vector<StateId>& sizes) {
+    std::uint32_t x = 0;
+    bool small = true;
+    for (StateId s : sizes) {
+        x ^= s;
+        small = small && s <= 1;
+    }
+    return small ? x == 1 : x == 0;
+}
+
+struct Nim : GameGraph {
+    std::uint32_t graph = 0;
+    int expansions = 0;
+    void expand(StateId s, OptionSink& out) override {
+        ++expansions;
+        for (StateId k = 0; k < s; ++k) {
+            out.begin_option();
+            out.add(make_comp(graph, k));
+        }
+    }
+    std::string describe(StateId s) const override { return "Nim(" + std::to_string(s) + ")"; }
+};
+
+using Kayles = grundy::testing::KaylesGraph;
+
+// Misère Kayles by brute force over sorted multisets of row lengths: the
+// mover wins when there is no move (the opponent moved last) or some move
+// reaches a position where the mover loses.
+bool kayles_mover_wins(std::vector<StateId> rows, std::map<std::vector<StateId>, bool>& memo) {
+    rows.erase(std::remove(rows.begin(), rows.end(), 0u), rows.end());
+    std::sort(rows.begin(), rows.end());
+    if (rows.empty()) return true;
+    if (auto it = memo.find(rows); it != memo.end()) return it->second;
+    bool wins = false;
+    for (std::size_t i = 0; i < rows.size() && !wins; ++i)
+        for (StateId t = 1; t <= 2 && t <= rows[i] && !wins; ++t)
+            for (StateId a = 0; a + t <= rows[i] && !wins; ++a) {
+                std::vector<StateId> next = rows;
+                next[i] = a;
+                next.push_back(rows[i] - t - a);
+                wins = !kayles_mover_wins(next, memo);
+            }
+    memo[rows] = wins;
+    return wins;
+}
+
+}  // namespace
+
+TEST_CASE("a sum's hash does not depend on the order of its parts", "[misere]") {
+    const std::vector<Comp> a{make_comp(0, 3), make_comp(1, 5), make_comp(0, 3), make_comp(2, 1)};
+    std::vector<Comp> b = a;
+    std::reverse(b.begin(), b.end());
+    CHECK(sum_hash(a) == sum_hash(b));
+    CHECK(sum_hash(a) != sum_hash(std::vector<Comp>(a.begin(), a.end() - 1)));
+    // A part replaced: the parent's hash less the old part plus the new.
+    std::vector<Comp> c = a;
+    c[1] = make_comp(1, 4);
+    CHECK(sum_hash(c) == sum_hash(a) - comp_hash(make_comp(1, 5)) + comp_hash(make_comp(1, 4)));
+}
+
+TEST_CASE("the sum memo finds each sum it holds, and only those", "[misere]") {
+    SumMemo memo;
+    std::vector<std::vector<Comp>> sums;
+    for (std::uint32_t n = 0; n < 3000; ++n) {
+        std::vector<Comp> s;
+        for (std::uint32_t k = 0; k <= n % 13; ++k) s.push_back(make_comp(k % 3, n * 7 + k));
+        std::sort(s.begin(), s.end());
+        sums.push_back(s);
+    }
+    for (std::size_t i = 0; i < sums.size(); ++i) {
+        const std::uint32_t e = memo.insert(sums[i], sum_hash(sums[i]));
+        CHECK(e == i);
+        CHECK(memo.state(e) == SumMemo::absent);
+        memo.set_state(e, static_cast<std::uint8_t>(i % 3));
+    }
+    CHECK(memo.size() == sums.size());
+    // After many growths, every sum is still found, with its state and parts.
+    for (std::size_t i = 0; i < sums.size(); ++i) {
+        const std::int64_t e = memo.find(sums[i], sum_hash(sums[i]));
+        REQUIRE(e == static_cast<std::int64_t>(i));
+        CHECK(memo.state(e) == i % 3);
+        CHECK(std::equal(sums[i].begin(), sums[i].end(), memo.sum(e).begin(), memo.sum(e).end()));
+    }
+    // Inserting again finds the same entry.
+    CHECK(memo.insert(sums[17], sum_hash(sums[17])) == 17);
+    CHECK(memo.size() == sums.size());
+    const std::vector<Comp> missing{make_comp(5, 1), make_comp(5, 2)};
+    CHECK(memo.find(missing, sum_hash(missing)) == -1);
+}
+
+TEST_CASE("the sum memo tells sums apart when their hashes collide", "[misere]") {
+    SumMemo memo;
+    // Every sum under one hash: one long probe run, settled by the parts.
+    std::vector<std::vector<Comp>> sums;
+    for (std::uint32_t n = 0; n < 200; ++n) sums.push_back({make_comp(0, n), make_comp(0, n + 1)});
+    sums.push_back({make_comp(0, 5)});  // a prefix of another sum
+    sums.push_back({make_comp(0, 5), make_comp(0, 6), make_comp(0, 7)});
+    const std::uint64_t h = 0x1234'5678'9abc'def0ULL;
+    for (std::size_t i = 0; i < sums.size(); ++i) CHECK(memo.insert(sums[i], h) == i);
+    for (std::size_t i = 0; i < sums.size(); ++i) CHECK(memo.find(sums[i], h) == static_cast<std::int64_t>(i));
+    const std::vector<Comp> other{make_comp(0, 1), make_comp(0, 3)};
+    CHECK(memo.find(other, h) == -1);
+    // Under another hash, the same parts are not looked for in the same place.
+    CHECK(memo.find(sums[3], h + (std::uint64_t{1} << 63)) == -1);
+    // find_if: a sum described rather than held.
+    const std::int64_t e = memo.find_if(h, 2, [&](const Comp* p) { return p[0] == make_comp(0, 42); });
+    CHECK(e == 42);
+}
+
+TEST_CASE("a sum with many parts is kept whole", "[misere]") {
+    SumMemo memo;
+    std::vector<Comp> big;
+    for (std::uint32_t i = 0; i < 500; ++i) big.push_back(make_comp(i % 4, i / 4));
+    std::sort(big.begin(), big.end());
+    const std::uint32_t e = memo.insert(big, sum_hash(big));
+    std::vector<Comp> almost = big;
+    almost.back() = make_comp(9, 9);
+    std::sort(almost.begin(), almost.end());
+    CHECK(memo.find(big, sum_hash(big)) == e);
+    CHECK(memo.find(almost, sum_hash(almost)) == -1);
+    CHECK(memo.sum(e).size() == 500);
+}
+
+TEST_CASE("the component index numbers components densely, small states or not", "[misere]") {
+    CompIndex index;
+    std::vector<Comp> comps;
+    for (std::uint32_t g = 0; g < 3; ++g)
+        for (std::uint32_t s : {0u, 1u, 2u, 100u, 65535u, 65536u, 1u << 20, 0x8000'0000u, 0xFFFF'FFFFu})
+            comps.push_back(make_comp(g, s));
+    for (std::size_t i = 0; i < comps.size(); ++i) {
+        bool is_new = false;
+        CHECK(index.insert(comps[i], is_new) == i);
+        CHECK(is_new);
+    }
+    for (std::size_t i = 0; i < comps.size(); ++i) {
+        CHECK(index.find(comps[i]) == static_cast<std::int64_t>(i));
+        bool is_new = true;
+        CHECK(index.insert(comps[i], is_new) == i);
+        CHECK_FALSE(is_new);
+    }
+    CHECK(index.find(make_comp(0, 3)) == -1);
+    CHECK(index.find(make_comp(7, 3)) == -1);
+    CHECK(index.find(make_comp(1, 70000)) == -1);
+    CHECK(index.size() == comps.size());
+}
+
+TEST_CASE("misère Nim sums of up to 10 heaps follow Bouton's rule", "[misere]") {
+    Solver s;
+    Nim nim;
+    nim.graph = s.add_graph(&nim);
+    // Every multiset of 4 heaps of sizes 0..5, asked in an order that makes
+    // the search descend (largest first), then sums past the inline size.
+    std::vector<std::vector<StateId>> sums;
+    for (StateId a = 6; a-- > 0;)
+        for (StateId b = a + 1; b-- > 0;)
+            for (StateId c = b + 1; c-- > 0;)
+                for (StateId d = c + 1; d-- > 0;) sums.push_back({a, d, b, c});
+    sums.push_back({1, 1, 1, 1, 1, 1, 1, 1, 1});
+    sums.push_back({1, 1, 1, 1, 1, 1, 1, 1, 1, 1});
+    sums.push_back({3, 1, 2, 1, 1, 1, 1, 1, 1, 1});
+    sums.push_back({2, 2, 3, 3, 1, 1, 0, 0, 4, 4});
+    for (const auto& sizes : sums) {
+        INFO(sizes.size() << " heaps, first " << sizes[0]);
+        CHECK(s.misere_p(heaps(nim.graph, sizes)) == misere_nim_p(sizes));
+    }
+    CHECK(nim.expansions == 6);  // each heap expanded once, whatever the sums
+}
+
+TEST_CASE("misère Kayles sums match a brute force", "[misere]") {
+    Solver s;
+    Kayles k;
+    k.graph = s.add_graph(&k);
+    std::map<std::vector<StateId>, bool> memo;
+    for (StateId a = 0; a <= 7; ++a)
+        for (StateId b = 0; b <= a; ++b)
+            for (StateId c = 0; c <= 3; ++c) {
+                const std::vector<StateId> rows{a, b, c};
+                INFO(a << " " << b << " " << c);
+                CHECK(s.misere_p(heaps(k.graph, rows)) == !kayles_mover_wins(rows, memo));
+            }
+}
+
+TEST_CASE("a failed misère search leaves no sum marked", "[misere]") {
+    SECTION("a cycle is reported again, not taken for a result") {
+        struct Loop : GameGraph {
+            std::uint32_t graph = 0;
+            void expand(StateId s, OptionSink& out) override {
+                out.begin_option();
+                out.add(make_comp(graph, (s + 1) % 3));
+            }
+            std::string describe(StateId s) const override { return "Loop(" + std::to_string(s) + ")"; }
+        } loop;
+        Solver s;
+        loop.graph = s.add_graph(&loop);
+        const auto sum = heaps(loop.graph, {0, 1});
+        CHECK_THROWS_WITH(s.misere_p(sum), Catch::Contains("cycle under misère play"));
+        CHECK_THROWS_WITH(s.misere_p(sum), Catch::Contains("cycle under misère play"));
+    }
+    SECTION("past the state limit, then with room: the right answer") {
+        Solver s;
+        Nim nim;
+        nim.graph = s.add_graph(&nim);
+        s.set_max_states(20);
+        const std::vector<StateId> sizes{3, 4, 5, 6};
+        CHECK_THROWS_WITH(s.misere_p(heaps(nim.graph, sizes)), Catch::Contains("state limit"));
+        s.set_max_states(1'000'000);
+        CHECK(s.misere_p(heaps(nim.graph, sizes)) == misere_nim_p(sizes));
+        CHECK(s.misere_p(heaps(nim.graph, {2, 4, 6})) == misere_nim_p({2, 4, 6}));
+    }
+    SECTION("a rules error, then a sum that avoids it") {
+        struct Faulty : GameGraph {
+            std::uint32_t graph = 0;
+            void expand(StateId s, OptionSink& out) override {
+                if (s == 4) throw std::runtime_error("rules error at 4");
+                for (StateId k = 0; k < s; ++k) {
+                    out.begin_option();
+                    out.add(make_comp(graph, k));
+                }
+            }
+            std::string describe(StateId s) const override { return "F(" + std::to_string(s) + ")"; }
+        } f;
+        Solver s;
+        f.graph = s.add_graph(&f);
+        CHECK_THROWS_WITH(s.misere_p(heaps(f.graph, {2, 5})), "rules error at 4");
+        CHECK_THROWS_WITH(s.misere_p(heaps(f.graph, {2, 5})), "rules error at 4");
+        CHECK(s.misere_p(heaps(f.graph, {2, 3})) == misere_nim_p({2, 3}));
+    }
+}
+
+TEST_CASE("a game's rules may ask a misère question while the search runs", "[misere]") {
+    // Expanding a heap first asks the outcome of another misère sum, so the
+    // search is re-entered while it is expanding components.
+    struct Asking : GameGraph {
+        Solver* solver = nullptr;
+        std::uint32_t graph = 0, other = 0;
+        std::vector<std::pair<StateId, bool>> answers;
+        void expand(StateId s, OptionSink& out) override {
+            answers.emplace_back(s, solver->misere_p(heaps(other, {s, s / 2})));
+            for (StateId k = 0; k < s; ++k) {
+                out.begin_option();
+                out.add(make_comp(graph, k));
+            }
+        }
+        std::string describe(StateId s) const override { return "A(" + std::to_string(s) + ")"; }
+    } asking;
+    Solver s;
+    Nim nim;
+    asking.solver = &s;
+    asking.graph = s.add_graph(&asking);
+    asking.other = nim.graph = s.add_graph(&nim);
+    for (StateId a = 0; a <= 5; ++a)
+        for (StateId b = 0; b <= 5; ++b)
+            for (StateId c = 0; c <= 3; ++c) {
+                INFO(a << " " << b << " " << c);
+                // A mixed sum: Asking heaps play as Nim heaps.
+                std::vector<Comp> sum{make_comp(asking.graph, a), make_comp(nim.graph, b), make_comp(asking.graph, c)};
+                CHECK(s.misere_p(sum) == misere_nim_p({a, b, c}));
+            }
+    CHECK(asking.answers.size() == 6);  // each Asking heap expanded once
+    for (const auto& [heap, p] : asking.answers) CHECK(p == misere_nim_p({heap, heap / 2}));
+}
