@@ -371,8 +371,7 @@ private:
         auto mark = regs_.size();
         for (auto& gen : e.gens.gens) out.gens.push_back(generator(gen));
         if (e.gens.where) out.where = boolean(*e.gens.where);
-        out.element = integer(*e.items[0]);
-        if (out.gens.size() == 1 && out.gens[0].lo) runs(e, out);
+        if (out.gens.size() != 1 || !out.gens[0].lo || !runs(e, out)) out.element = integer(*e.items[0]);
         // `{d for d in s ...}` over a set position or `[x for x in a..b ...]`:
         // the elements come ascending and distinct, so a set needs no sort.
         const bool element_is_var = out.gens.size() == 1 && e.items[0]->kind == ExprKind::name &&
@@ -385,14 +384,15 @@ private:
 
     // ListResult::arms, when every condition of comprehension e that reads
     // its variable c is `c op x` with x a register or a constant.
-    void runs(const Expr& e, ListResult& out) {
+    bool runs(const Expr& e, ListResult& out) {
         const std::string& c = e.gens.gens[0].pattern.name;
         std::vector<ListResult::Cut> cuts;
         if ((e.gens.where && !cuts_of(*e.gens.where, c, cuts)) || !cuts_of(*e.items[0], c, cuts) ||
             cuts.size() > ListResult::max_cuts)
-            return;
+            return false;
         out.cuts = std::move(cuts);
         arm(*e.items[0], c, out.arms);
+        return true;
     }
     // Collects e's cuts on c; false when a condition reads c otherwise.
     bool cuts_of(const Expr& e, const std::string& c, std::vector<ListResult::Cut>& cuts) {

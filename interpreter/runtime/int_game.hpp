@@ -95,7 +95,8 @@ struct ListResult {
     // compare c only with registers or constants: they can change only at
     // those values (cuts), so they are tested once per stretch between
     // cuts, and an element `h[c]` or `min(h[c], x)` copies or clamps a run
-    // of the position (build_runs in int_gen.hpp). Empty `arms`: not so.
+    // of the position (build_runs in int_gen.hpp). Empty `arms`: not so, and
+    // `element` is the element instead.
     struct Cut {
         IntPtr at;                     // a register or a constant
         std::int64_t shift;            // a stretch starts at `at + shift` (1 for c <= at, c > at)

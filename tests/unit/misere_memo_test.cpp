@@ -8,7 +8,7 @@
 #include <stdexcept>
 
 #include "interpreter/solver/solver.hpp"
-#include "kayles_graph.hpp"
+#include "test_graphs.hpp"
 #include "interpreter/solver/sum_memo.hpp"
 
 using namespace grundy::solver;
@@ -38,10 +38,7 @@ struct Nim : GameGraph {
     int expansions = 0;
     void expand(StateId s, OptionSink& out) override {
         ++expansions;
-        for (StateId k = 0; k < s; ++k) {
-            out.begin_option();
-            out.add(make_comp(graph, k));
-        }
+        grundy::testing::nim_options(graph, s, out);
     }
     std::string describe(StateId s) const override { return "Nim(" + std::to_string(s) + ")"; }
 };
@@ -207,14 +204,7 @@ TEST_CASE("misère Kayles sums match a brute force", "[misere]") {
 
 TEST_CASE("a failed misère search leaves no sum marked", "[misere]") {
     SECTION("a cycle is reported again, not taken for a result") {
-        struct Loop : GameGraph {
-            std::uint32_t graph = 0;
-            void expand(StateId s, OptionSink& out) override {
-                out.begin_option();
-                out.add(make_comp(graph, (s + 1) % 3));
-            }
-            std::string describe(StateId s) const override { return "Loop(" + std::to_string(s) + ")"; }
-        } loop;
+        grundy::testing::LoopGraph loop;
         Solver s;
         loop.graph = s.add_graph(&loop);
         const auto sum = heaps(loop.graph, {0, 1});
@@ -237,10 +227,7 @@ TEST_CASE("a failed misère search leaves no sum marked", "[misere]") {
             std::uint32_t graph = 0;
             void expand(StateId s, OptionSink& out) override {
                 if (s == 4) throw std::runtime_error("rules error at 4");
-                for (StateId k = 0; k < s; ++k) {
-                    out.begin_option();
-                    out.add(make_comp(graph, k));
-                }
+                grundy::testing::nim_options(graph, s, out);
             }
             std::string describe(StateId s) const override { return "F(" + std::to_string(s) + ")"; }
         } f;
@@ -261,10 +248,7 @@ TEST_CASE("a game's rules may ask a misère question while the search runs", "[m
         std::vector<std::pair<StateId, bool>> answers;
         void expand(StateId s, OptionSink& out) override {
             answers.emplace_back(s, solver->misere_p(heaps(other, {s, s / 2})));
-            for (StateId k = 0; k < s; ++k) {
-                out.begin_option();
-                out.add(make_comp(graph, k));
-            }
+            grundy::testing::nim_options(graph, s, out);
         }
         std::string describe(StateId s) const override { return "A(" + std::to_string(s) + ")"; }
     } asking;

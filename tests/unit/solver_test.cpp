@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "interpreter/solver/solver.hpp"
-#include "kayles_graph.hpp"
+#include "test_graphs.hpp"
 
 using namespace grundy::solver;
 
@@ -36,14 +36,7 @@ struct Heap : GameGraph {
 
 using Kayles = grundy::testing::KaylesGraph;
 
-struct Loop : GameGraph {
-    std::uint32_t graph = 0;
-    void expand(StateId s, OptionSink& out) override {
-        out.begin_option();
-        out.add(make_comp(graph, (s + 1) % 3));
-    }
-    std::string describe(StateId s) const override { return "Loop(" + std::to_string(s) + ")"; }
-};
+using Loop = grundy::testing::LoopGraph;
 
 }  // namespace
 
