@@ -1,6 +1,8 @@
 // The command line: grundy run | test | eval | graph | repl.
 #include <cstdio>
 #include <cstring>
+#include <exception>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -124,5 +126,16 @@ int main_inner(int argc, char** argv) {
 }  // namespace grundy
 
 int main(int argc, char** argv) {
-    return grundy::run_with_big_stack([&] { return grundy::main_inner(argc, argv); });
+    return grundy::run_with_big_stack([&]() -> int {
+        // A failure outside the program's own diagnostics (a file system
+        // error, memory) ends with a message, not an abort.
+        try {
+            return grundy::main_inner(argc, argv);
+        } catch (const std::bad_alloc&) {
+            std::fputs("grundy: error: out of memory\n", stderr);
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "grundy: error: %s\n", e.what());
+        }
+        return grundy::status_error;
+    });
 }

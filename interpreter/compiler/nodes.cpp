@@ -390,28 +390,34 @@ bool CallGame::eval_component(Env& env, Component& out) const {
     return true;
 }
 
+// The callee is evaluated once on either path: a callee that is not a
+// ruleset is an error either way, raised after the arguments as eval() does.
+Instance& CallValue::instance(const Value& f) const {
+    if (!f.is(Kind::rules))
+        error(fmt::format("cannot call {}: {} (only functions, games and rulesets take arguments)",
+                          kind_name(f.kind()), repr(f)));
+    return *static_cast<Instance*>(f.rules().game);
+}
+
 bool CallValue::eval_component(Env& env, Component& out) const {
     Value tmp;
     const Value& f = operand(callee, env, tmp);
-    if (!f.is(Kind::rules)) return false;  // eval() reports it
     ArgValues values = eval_all(env, args);
-    auto* inst = static_cast<Instance*>(f.rules().game);
-    out = Component{inst, 0};
+    Instance& inst = instance(f);
+    out = Component{&inst, 0};
     located(*this, [&] {
-        out.state = inst->position_state(span_of(values), *this);
+        out.state = inst.position_state(span_of(values), *this);
         return Value();
     });
     return true;
 }
 
 Value CallValue::eval(Env& env) const {
-    Value f = callee->eval(env);
+    Value tmp;
+    const Value& f = operand(callee, env, tmp);
     ArgValues values = eval_all(env, args);
-    if (!f.is(Kind::rules))
-        error(fmt::format("cannot call {}: {} (only functions, games and rulesets take arguments)",
-                          kind_name(f.kind()), repr(f)));
-    auto* inst = static_cast<Instance*>(f.rules().game);
-    return located(*this, [&] { return inst->position(span_of(values), *this); });
+    Instance& inst = instance(f);
+    return located(*this, [&] { return inst.position(span_of(values), *this); });
 }
 
 Value Split::eval(Env& env) const {

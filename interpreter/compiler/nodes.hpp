@@ -219,6 +219,9 @@ struct CallValue final : Code {
     CallValue(Loc l, std::uint32_t n, CodePtr c) : Code(l, n), callee(std::move(c)) {}
     Value eval(Env& env) const override;
     bool eval_component(Env& env, Component& out) const override;
+
+private:
+    Instance& instance(const Value& callee_value) const;  // or the error "cannot call"
 };
 
 // split(a, b, ...): a sum of states of the game whose move is running.

@@ -45,6 +45,14 @@ bool read_file(const std::string& path, std::string& out) {
     return true;
 }
 
+// The name a file is known by (for imports that load it once). A path that
+// has none on disk, such as a pipe's /dev/fd/63, is known by itself.
+std::string file_key(const fs::path& path) {
+    std::error_code ec;
+    fs::path key = fs::weakly_canonical(path, ec);
+    return ec ? path.lexically_normal().string() : key.string();
+}
+
 // Brackets a statement's run for Interpreter::on_statement, however it ends.
 class StatementScope {
 public:
@@ -114,7 +122,7 @@ Status Interpreter::reload_file(const std::string& path) {
         report(DiagnosticError(Diagnostic{Severity::error, Loc{}, 1, fmt::format("cannot read '{}'", path)}));
         return status_error;
     }
-    std::string key = fs::weakly_canonical(path).string();
+    std::string key = file_key(path);
     if (std::find(loaded_.begin(), loaded_.end(), key) == loaded_.end()) loaded_.push_back(key);
     loading_.push_back(key);
     Status s = execute(sources.add(path, std::move(text)), Mode{false, false, true});
@@ -128,7 +136,7 @@ Status Interpreter::run_file(const std::string& path) {
         report(DiagnosticError(Diagnostic{Severity::error, Loc{}, 1, fmt::format("cannot read '{}'", path)}));
         return status_error;
     }
-    loaded_.push_back(fs::weakly_canonical(path).string());
+    loaded_.push_back(file_key(path));
     loading_.push_back(loaded_.back());
     Status s = execute(sources.add(path, std::move(text)), Mode{});
     loading_.pop_back();
@@ -180,9 +188,9 @@ std::string Interpreter::resolve_import(const std::string& path, Loc loc, bool& 
     if (loc.valid() && p.is_relative()) {
         fs::path dir = fs::path(sources.get(loc.source).name()).parent_path();
         fs::path candidate = dir / p;
-        if (fs::exists(candidate)) return fs::weakly_canonical(candidate).string();
-    } else if (fs::exists(p)) {
-        return fs::weakly_canonical(p).string();
+        if (std::error_code ec; fs::exists(candidate, ec)) return file_key(candidate);
+    } else if (std::error_code ec; fs::exists(p, ec)) {
+        return file_key(p);
     }
     if (stdlib_file(p.filename().string()) && p.filename() == p) {
         embedded = true;

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The files and machine-readable output of the command line:
 # `graph` (DOT on standard output or in a file, SVG/PNG through Graphviz
-# when it is installed, the node limit), `run --csv`, `eval --json`.
+# when it is installed, the node limit), `run --csv`, `eval --json`, and a
+# program read from a pipe.
 #   outputs.sh GRUNDY
 set -u
 GRUNDY=$(realpath "$1")
@@ -51,4 +52,7 @@ printf 'a,b,value\n0,0,0\n0,1,1\n1,0,1\n1,1,0\n' | cmp -s - tables/out/table2.cs
 "$GRUNDY" eval --json games.game -e '[sg(Nim(n)) for n in 0..3]' -e '(Nim(1) + Nim(2), "a\"b", {true})' > out.json ||
     fail "eval --json"
 printf '%s\n' '[0, 1, 2, 3]' '["Nim(1) + Nim(2)", "a\"b", [true]]' | cmp -s - out.json || fail "eval --json output"
+# A program from a pipe, which has no path on disk to be known by.
+printf 'print 6 * 7\n' | "$GRUNDY" run /dev/stdin > pipe.txt 2>&1 || fail "run /dev/stdin"
+[ "$(cat pipe.txt)" = "42" ] || fail "run /dev/stdin printed: $(cat pipe.txt)"
 echo ok

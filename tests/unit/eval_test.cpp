@@ -61,6 +61,20 @@ TEST_CASE("standard input", "[eval]") {
     CHECK(run_program("print read_int()", "").err.find("no more integers") != std::string::npos);
 }
 
+TEST_CASE("a called value is evaluated once, also when it cannot be called", "[eval]") {
+    // sg(f(x)) asks for the component first; an error must not evaluate f again.
+    for (const char* query : {"sg", "outcome", "print"}) {
+        const std::string q = query;
+        const std::string call = q == "print" ? "print read_int()(3)" : "print " + q + "(read_int()(3))";
+        const auto r = run_program(call + "\nprint read_int()", "7 8");
+        CHECK(r.err.find("cannot call an int: 7") != std::string::npos);
+        CHECK(r.err.find("cannot call an int: 8") == std::string::npos);
+    }
+    CHECK(output_of("game G { position n; move k in 1..n => n - k }\nlet rs = [G, G]\n"
+                    "print sg(rs[read_int()](3)), read_int()",
+                    "1 5") == "3 5\n");
+}
+
 TEST_CASE("games: values, outcomes, moves", "[eval]") {
     const std::string nim = "game Nim { position n; move k in 1..n => n - k }\n";
     CHECK(output_of(nim + "print sg(Nim(5)), outcome(Nim(0)), outcome(Nim(2))") == "5 P N\n");
