@@ -110,9 +110,10 @@ template <bool is_max, typename A, typename B> struct Extreme final : Int {
         return is_max ? std::max(x, y) : std::min(x, y);
     }
     std::int64_t eval_traced(const Frame& f, Trace& t) const override {
-        std::int64_t x = a.get(f, t), y = b.get(f, t);
-        bool second = is_max ? y > x : y < x;
-        t.add(second);
+        std::int64_t x = a.get(f, t), y = b.get(f, t), d;
+        const bool exact = !(is_max ? __builtin_sub_overflow(x, y, &d) : __builtin_sub_overflow(y, x, &d));
+        const bool second = is_max ? y > x : y < x;
+        t.add(second, d, exact);
         return second ? y : x;
     }
 };
@@ -147,7 +148,7 @@ struct Abs final : Int {
     std::int64_t eval(const Frame& f) const override { return abs(x->eval(f)); }
     std::int64_t eval_traced(const Frame& f, Trace& t) const override {
         std::int64_t v = x->eval_traced(f, t);
-        t.add(v < 0);
+        t.add(v < 0, v, true);
         return abs(v);
     }
     std::int64_t abs(std::int64_t v) const { return v < 0 ? checked(*this, [&] { return ops::neg(v); }) : v; }

@@ -40,12 +40,26 @@ struct Frame {
 // Affine arms chosen alike at both ends of a range are chosen alike between
 // them (the difference of two affine functions keeps its sign), so equal
 // traces at the ends make a piecewise-affine expression affine on the range.
+// Each two-way choice also keeps the difference d of its operands (`d < 0`
+// when the second arm is taken), so where the first choice that differs
+// between two ends switches can be computed instead of searched for: up to
+// that choice every arm is fixed, so its d is affine between the ends.
 struct Trace {
+    static constexpr unsigned max_choices = 16;
     std::uint64_t bits = 0;
     unsigned used = 0;
+    std::uint16_t with_diff = 0;  // bit i: diff[i] is set
+    std::int64_t diff[max_choices];  // left unset until added: a trace is made per evaluation
+    Trace() {}  // not zeroed
+    void reset() { bits = 0, used = 0, with_diff = 0; }
     void add(unsigned choice) {
         if (used > 60 || choice > 15) used = 64;  // too many to tell: never equal
         else bits |= std::uint64_t{choice} << used, used += 4;
+    }
+    // A two-way choice: the second arm when d < 0; `exact`: d did not overflow.
+    void add(bool second, std::int64_t d, bool exact) {
+        if (exact && used < 64) diff[used / 4] = d, with_diff |= std::uint16_t(1u << (used / 4));
+        add(second);
     }
     bool same(const Trace& o) const { return used < 64 && used == o.used && bits == o.bits; }
 };

@@ -49,6 +49,7 @@ public:
 
     // For loops that mark values below 256 themselves; add() may move them.
     std::uint32_t* marks() const { return data_; }
+    std::size_t size() const { return size_; }  // at most 2^21: far below not_known
     std::uint32_t stamp() const { return stamp_; }
     void add(std::uint32_t v) {
         if (v >= size_) {
@@ -316,11 +317,17 @@ private:
               std::int64_t* step) {
         std::int64_t at_hi[8];
         Trace tl, th;
-        if (!ends(m, reg, lo, f, id, tl) || !ends(m, reg, hi, f, at_hi, th) || !tl.same(th)) return false;
+        return ends(m, reg, lo, f, id, tl) && ends(m, reg, hi, f, at_hi, th) && tl.same(th) &&
+               whole_steps(m, id, at_hi, hi - lo, step);
+    }
+    // The steps from ids `from` to ids `to` over `span` (>= 0) values: false
+    // unless they are whole.
+    bool whole_steps(const Move& m, const std::int64_t* from, const std::int64_t* to, std::int64_t span,
+                     std::int64_t* step) const {
         for (std::size_t i = 0; i < parts(m); ++i) {
-            const std::int64_t d = at_hi[i] - id[i];
-            if (hi > lo && d % (hi - lo)) return false;
-            step[i] = hi > lo ? d / (hi - lo) : 0;
+            const std::int64_t d = to[i] - from[i];
+            if (span > 0 && d % span) return false;
+            step[i] = span > 0 ? d / span : 0;
         }
         return true;
     }
@@ -332,6 +339,51 @@ private:
         return !__builtin_sub_overflow(hi, lo, &span) && span < INT64_MAX;
     }
 
+    // The ids and trace at one end of a stretch (ends()).
+    struct End {
+        std::int64_t id[8];
+        Trace trace;
+        bool inside;
+    };
+    void end_at(const Move& m, std::uint32_t reg, std::int64_t x, const Frame& f, End& e) {
+        e.trace.reset();
+        e.inside = ends(m, reg, x, f, e.id, e.trace);
+    }
+
+    // The last x in a..b (a < b) whose trace is a's, given b's differs:
+    // where the first choice that differs switches (Trace), checked by
+    // evaluating there; a binary search when that cannot be computed. `at`
+    // gets the ends at the x returned.
+    std::int64_t stretch_end(const Move& m, std::uint32_t reg, std::int64_t a, const End& from, std::int64_t b,
+                             const Trace& at_b, const Frame& f, End& at) {
+        const Trace* tb = &at_b;
+        for (int tries = 0; tries < 8 && from.trace.used == tb->used && from.trace.used < 64; ++tries) {
+            const unsigned i = static_cast<unsigned>(__builtin_ctzll(from.trace.bits ^ tb->bits)) / 4;
+            if (!(from.trace.with_diff & tb->with_diff & (1u << i))) break;
+            const std::int64_t da = from.trace.diff[i], db = tb->diff[i], span = b - a;
+            std::int64_t delta;
+            if (__builtin_sub_overflow(db, da, &delta) || delta == INT64_MIN || delta % span || (da < 0) == (db < 0))
+                break;
+            const std::int64_t s = delta / span;  // d(x) = da + s (x - a): the sign of d flips once
+            const std::int64_t u = da < 0 ? (-(da + 1)) / s : da / -s;  // the last x - a on a's side
+            const std::int64_t end = a + u;
+            end_at(m, reg, end, f, at);
+            if (at.trace.same(from.trace)) return end;
+            b = end;  // an earlier choice switches first
+            tb = &at.trace;
+        }
+        std::int64_t good = a, bad = b;
+        while (bad - good > 1) {
+            const std::int64_t mid = good + (bad - good) / 2;
+            Trace t;
+            std::int64_t scratch[8];
+            ends(m, reg, mid, f, scratch, t);
+            (t.same(from.trace) ? good : bad) = mid;
+        }
+        end_at(m, reg, good, f, at);
+        return good;
+    }
+
     Stepped ranged(const Move& m, std::uint32_t reg, std::int64_t lo, std::int64_t hi, const Frame& f) {
         if (parts(m) > 3) return Stepped::not_even;
         try {
@@ -339,27 +391,21 @@ private:
             if (lo > hi) return Stepped::done;
             if (!narrow_span(lo, hi)) return Stepped::not_even;
             // Where the arms chosen at a stay chosen is an interval from a
-            // (see Trace), so a binary search finds where each stretch ends;
-            // a canonical form's min/max switch arms at a few points only.
+            // (see Trace); a canonical form's min/max switch arms at a few
+            // points only.
+            End last, from, at;
+            end_at(m, reg, hi, f, last);
             for (std::int64_t a = lo; a <= hi;) {
-                std::int64_t id[8], step[8], scratch[8];
-                if (even(m, reg, a, hi, f, id, step)) return walk_any(m, reg, a, hi, f, id, step);
-                Trace at_a, at_hi;
-                ends(m, reg, a, f, scratch, at_a);
-                ends(m, reg, hi, f, scratch, at_hi);
+                end_at(m, reg, a, f, from);
                 std::int64_t end = hi;
-                if (at_a.used < 64 && !at_a.same(at_hi)) {
-                    std::int64_t bad = hi;
-                    end = a;
-                    while (bad - end > 1) {
-                        std::int64_t mid = end + (bad - end) / 2;
-                        Trace t;
-                        ends(m, reg, mid, f, scratch, t);
-                        (t.same(at_a) ? end : bad) = mid;
-                    }
+                const End* to = &last;
+                if (a < hi && from.trace.used < 64 && !from.trace.same(last.trace)) {
+                    end = stretch_end(m, reg, a, from, hi, last.trace, f, at);
+                    to = &at;
                 }
-                if (end < hi && even(m, reg, a, end, f, id, step)) {
-                    Stepped r = walk_any(m, reg, a, end, f, id, step);
+                std::int64_t step[8];
+                if (from.inside && to->inside && from.trace.same(to->trace) && whole_steps(m, from.id, to->id, end - a, step)) {
+                    Stepped r = walk_any(m, reg, a, end, f, from.id, step);
                     if (r != Stepped::done) return r;
                 } else if (!each(m, reg, a, end, f)) {  // out of the packing range, or too many arms to tell
                     return Stepped::unknown;
@@ -464,15 +510,40 @@ private:
         bool far = false;  // a part leaves its page within a few steps (a packed tuple's high coordinate)
         for (std::size_t i = 0; i < N; ++i) far = far || step[i] >= 64 || step[i] <= -64;
         if (far) {
-            const bool all = m.rest.empty();
+            VA::Strider read(values);
             std::int64_t at[N];
             std::copy(id, id + N, at);
+            if (N == 1 && m.rest.empty()) {
+                // The marks in locals, as in the narrow loop below; a value
+                // past them takes add(), which may move them.
+                std::uint32_t* marks = mex_.marks();
+                std::size_t size = mex_.size();
+                const std::uint32_t stamp = mex_.stamp();
+                for (std::int64_t done = 0; done < count;) {
+                    poll_interrupt();
+                    const std::int64_t chunk = std::min<std::int64_t>(count - done, 1 << 16);
+                    for (std::int64_t k = 0; k < chunk; ++k) {
+                        const std::uint32_t v = read.get(static_cast<std::uint32_t>(at[0]));
+                        if (v < size) {
+                            marks[v] = stamp;  // known: unknown and on_path are past any marks
+                        } else {
+                            if (v >= not_known) return blocked_at(values, at[0]);
+                            mex_.add(v);
+                            marks = mex_.marks();
+                            size = mex_.size();
+                        }
+                        at[0] += step[0];
+                    }
+                    done += chunk;
+                }
+                return Stepped::done;
+            }
             for (std::int64_t k = 0; k < count; ++k) {
                 if ((k & 0xFFFF) == 0xFFFF) poll_interrupt();
-                if (all || rest(m, reg, x + k, f)) {
+                if (m.rest.empty() || rest(m, reg, x + k, f)) {
                     std::uint32_t v = 0;
                     for (std::size_t i = 0; i < N; ++i) {
-                        std::uint32_t b = values.get(static_cast<std::uint32_t>(at[i]));
+                        std::uint32_t b = read.get(static_cast<std::uint32_t>(at[i]));
                         if (b >= not_known) return blocked_at(values, at[i]);
                         v ^= b;
                     }

@@ -5,6 +5,9 @@
 // sizes take 10 MB, not 40. Pages of 512 entries are allocated as ids are
 // touched, behind a two-level directory (2048 pages a block), so scattered
 // ids (n, n / 2, n / 4, ... from 2^31) cost a block each, not a span.
+// The first 2^17 pages (ids below 2^26) are also found in a flat table that
+// grows to the highest of them made (1 MB at most), so most reads are one
+// load for the page and one for the value.
 #pragma once
 
 #include <algorithm>
@@ -21,6 +24,8 @@ public:
     static constexpr std::uint32_t on_path = 0xFFFFFFFE;
 
     [[gnu::always_inline]] std::uint32_t get(std::uint32_t i) const {
+        const std::uint32_t f = i >> page_bits;
+        if (f < flat_count_) return read(flat_[f], i & (page_size - 1));
         const Page* p = page(i);
         if (!p) return unknown;
         std::uint32_t j = i & (page_size - 1);
@@ -39,7 +44,7 @@ public:
         } else if (!p.wide && v >= on_path) {
             p.narrow[j] = static_cast<std::uint8_t>(narrow_unknown - (unknown - v));
         } else {
-            if (!p.wide) widen(p);
+            if (!p.wide) widen(p, i >> page_bits);
             p.wide[j] = v;
         }
     }
@@ -78,15 +83,41 @@ public:
     static constexpr std::uint8_t narrow_on_path = 0xFE;
     static constexpr std::uint8_t narrow_unknown = 0xFF;
 
-    std::size_t memory_bytes() const { return bytes_ + dirs_.capacity() * sizeof(dirs_[0]); }
+    std::size_t memory_bytes() const {
+        return bytes_ + dirs_.capacity() * sizeof(dirs_[0]) + flat_.capacity() * sizeof(flat_[0]);
+    }
     void clear() {
         dirs_.clear();
+        flat_.clear();
+        flat_count_ = 0;
         bytes_ = 0;
     }
 
 private:
     static constexpr unsigned page_bits = 9, dir_bits = 11;
     static constexpr std::uint32_t dir_size = 1u << dir_bits;
+    static constexpr std::uint32_t flat_limit = 1u << 17;  // pages in the flat table at most
+
+    // A flat entry: a page's wide values with the low bit set, or its
+    // bytes; a page not made reads as all unknown.
+    static inline const std::array<std::uint8_t, 1u << 9> none_page = [] {
+        std::array<std::uint8_t, 1u << 9> a;
+        a.fill(0xFF);
+        return a;
+    }();
+    [[gnu::always_inline]] static std::uint32_t read(std::uintptr_t e, std::uint32_t j) {
+        if (e & 1) return reinterpret_cast<const std::uint32_t*>(e - 1)[j];
+        const std::uint8_t b = reinterpret_cast<const std::uint8_t*>(e)[j];
+        return b >= narrow_on_path ? unknown - (narrow_unknown - b) : b;
+    }
+    void set_flat(std::uint32_t page, std::uintptr_t e) {
+        if (page >= flat_limit) return;
+        if (page >= flat_.size()) {
+            flat_.resize(page + 1, reinterpret_cast<std::uintptr_t>(none_page.data()));
+            flat_count_ = static_cast<std::uint32_t>(flat_.size());
+        }
+        flat_[page] = e;
+    }
 
     struct Page {
         std::unique_ptr<std::uint8_t[]> narrow;
@@ -114,10 +145,11 @@ private:
             slot->narrow = std::make_unique<std::uint8_t[]>(page_size);
             std::fill(slot->narrow.get(), slot->narrow.get() + page_size, narrow_unknown);
             bytes_ += page_size + sizeof(Page);
+            set_flat(i >> page_bits, reinterpret_cast<std::uintptr_t>(slot->narrow.get()));
         }
         return *slot;
     }
-    void widen(Page& p) {
+    void widen(Page& p, std::uint32_t page) {
         p.wide = std::make_unique<std::uint32_t[]>(page_size);
         for (std::uint32_t j = 0; j < page_size; ++j) {
             std::uint8_t b = p.narrow[j];
@@ -125,10 +157,29 @@ private:
         }
         p.narrow.reset();
         bytes_ += page_size * 3;
+        set_flat(page, reinterpret_cast<std::uintptr_t>(p.wide.get()) | 1);
     }
 
     std::vector<std::unique_ptr<Dir>> dirs_;
+    std::vector<std::uintptr_t> flat_;  // by page number, below flat_limit
+    std::uint32_t flat_count_ = 0;
     std::size_t bytes_ = 0;
+public:
+    // get() for loops whose stores the compiler cannot tell from the
+    // table (marks): the flat table's place and size in locals.
+    class Strider {
+    public:
+        explicit Strider(const ValueArray& a) : a_(a), flat_(a.flat_.data()), count_(a.flat_count_) {}
+        [[gnu::always_inline]] std::uint32_t get(std::uint32_t i) const {
+            const std::uint32_t f = i >> page_bits;
+            return f < count_ ? read(flat_[f], i & (page_size - 1)) : a_.get(i);
+        }
+
+    private:
+        const ValueArray& a_;
+        const std::uintptr_t* flat_;
+        std::uint32_t count_;
+    };
 };
 
 }  // namespace grundy::solver

@@ -83,6 +83,25 @@ TEST_CASE("one-pass solves agree on tuples packed side by side", "[int_mex]") {
     CHECK(output_of(both) == "true\n");
 }
 
+TEST_CASE("a stretch ends where its first differing choice switches, on any slope", "[int_mex]") {
+    // Each min, max and abs keeps the difference of its operands, so the end
+    // of a stretch is computed (Trace); ties, slopes other than 1, a later
+    // choice switching before an earlier one, and nested choices.
+    for (const char* rules : {
+             "move k in 1..$n => S(min(abs($n - 3 * k), $n - 1))",
+             "move k in 1..$n => S(max(max($n - 2 * k, k - 7), 0))",
+             "move k in 1..$n => S(max(min($n - k, 3 * k - 2), 0))",
+             "move k in 1..$n => S(min($n - 1, max(0, 5 * k - $n)))",
+             "move k in 1..$n => S(min(max(0, $n - 4 * k), max(0, 2 * k - 9), $n - 1))",
+             "move k in 0..2 * $n => S(min(abs(k - $n), $n - 1))",
+             "move k in 1..$n, j in 0..2 => S(max(min($n - k, j * k), 0))",
+             "move t in 1..2, a in 0..$n - t => split(S(min(a, $n - t - a)), S(max(a, $n - t - a)))",
+         }) {
+        INFO(rules);
+        CHECK(agree(rules, 300).substr(0, 5) == "true ");
+    }
+}
+
 TEST_CASE("a `where` that bounds the variable narrows the range; the rest is tested per option", "[int_mex]") {
     CHECK(agree("move k in 1..$n where k <= $n / 2 + 1 and 2 < k and k != 5 => S($n - k)", 400).substr(0, 5) ==
           "true ");
