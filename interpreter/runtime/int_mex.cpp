@@ -27,11 +27,12 @@ static_assert(StateTable::first_general == solver::Solver::high_ids &&
 
 // The option values of one state: marks[v] == stamp when v is one, so a
 // new state costs a new stamp, not a cleared array (as a hand-written
-// solver does it). Values below 256 need no bounds check.
+// solver does it). Values below 256 need no bounds check. The last mark
+// is never set, so the mex stops there without a bounds check.
 class MexSet {
 public:
     MexSet(std::vector<std::uint32_t>& marks, std::uint32_t& counter) : marks_(marks), counter_(counter) {
-        if (marks_.size() < 256) marks_.assign(256, 0);
+        if (marks_.size() < 257) marks_.assign(257, 0);
         next();
     }
 
@@ -43,13 +44,13 @@ public:
         }
         stamp_ = counter_;
         data_ = marks_.data();
-        size_ = marks_.size();
+        size_ = marks_.size() - 1;
         huge_ = false;
     }
 
     // For loops that mark values below 256 themselves; add() may move them.
     std::uint32_t* marks() const { return data_; }
-    std::size_t size() const { return size_; }  // at most 2^21: far below not_known
+    std::size_t size() const { return size_; }  // values below it can be marked; far below not_known
     std::uint32_t stamp() const { return stamp_; }
     void add(std::uint32_t v) {
         if (v >= size_) {
@@ -57,16 +58,16 @@ public:
                 huge_ = true;  // rare: the solver's general path takes it
                 return;
             }
-            marks_.resize(std::max<std::size_t>(v + 1, marks_.size() * 2), 0);
+            marks_.resize(std::max<std::size_t>(v + 2, marks_.size() * 2), 0);
             data_ = marks_.data();
-            size_ = marks_.size();
+            size_ = marks_.size() - 1;
         }
         data_[v] = stamp_;
     }
     bool huge() const { return huge_; }
     std::uint32_t mex() const {
         std::uint32_t v = 0;
-        while (v < size_ && data_[v] == stamp_) ++v;
+        while (data_[v] == stamp_) ++v;  // data_[size_] is never set
         return v;
     }
 
@@ -510,34 +511,46 @@ private:
         bool far = false;  // a part leaves its page within a few steps (a packed tuple's high coordinate)
         for (std::size_t i = 0; i < N; ++i) far = far || step[i] >= 64 || step[i] <= -64;
         if (far) {
-            VA::Strider read(values);
             std::int64_t at[N];
             std::copy(id, id + N, at);
-            if (N == 1 && m.rest.empty()) {
-                // The marks in locals, as in the narrow loop below; a value
-                // past them takes add(), which may move them.
+            std::uint32_t flat_count;
+            const std::uintptr_t* flat = values.flat(flat_count);
+            const std::int64_t first = at[0], last = at[0] + step[0] * (count - 1);  // no overflow: narrow_span
+            if (N == 1 && m.rest.empty() && std::min(first, last) >= 0 &&
+                std::max(first, last) < std::int64_t{flat_count} * VA::page_size) {
+                // Every page in the flat table: its entry and the place on
+                // it move by whole steps (the place wrapping into the next
+                // page), and the marks are in locals, as in the narrow loop
+                // below; a value past them takes add(), which may move them.
                 std::uint32_t* marks = mex_.marks();
                 std::size_t size = mex_.size();
                 const std::uint32_t stamp = mex_.stamp();
+                const std::int64_t dpage = step[0] >> VA::page_bits;  // floor: dj below is 0..page_size-1
+                const std::uint32_t dj = static_cast<std::uint32_t>(step[0] & (VA::page_size - 1));
+                std::int64_t page = first >> VA::page_bits;
+                std::uint32_t j = static_cast<std::uint32_t>(first & (VA::page_size - 1));
                 for (std::int64_t done = 0; done < count;) {
                     poll_interrupt();
                     const std::int64_t chunk = std::min<std::int64_t>(count - done, 1 << 16);
                     for (std::int64_t k = 0; k < chunk; ++k) {
-                        const std::uint32_t v = read.get(static_cast<std::uint32_t>(at[0]));
+                        const std::uint32_t v = VA::read(flat[page], j);
                         if (v < size) {
                             marks[v] = stamp;  // known: unknown and on_path are past any marks
                         } else {
-                            if (v >= not_known) return blocked_at(values, at[0]);
+                            if (v >= not_known) return blocked_at(values, (page << VA::page_bits) + j);
                             mex_.add(v);
                             marks = mex_.marks();
                             size = mex_.size();
                         }
-                        at[0] += step[0];
+                        j += dj;
+                        page += dpage + (j >> VA::page_bits);
+                        j &= VA::page_size - 1;
                     }
                     done += chunk;
                 }
                 return Stepped::done;
             }
+            VA::Strider read(values);
             for (std::int64_t k = 0; k < count; ++k) {
                 if ((k & 0xFFFF) == 0xFFFF) poll_interrupt();
                 if (m.rest.empty() || rest(m, reg, x + k, f)) {
@@ -608,9 +621,19 @@ private:
             } else if (N == 1 && page[0].wide && m.rest.empty()) {  // values past a byte (Wythoff's)
                 const std::uint32_t* w = page[0].wide;
                 const std::int64_t d = step[0];
+                std::uint32_t* marks = mex_.marks();  // in locals, as above
+                std::size_t size = mex_.size();
+                const std::uint32_t stamp = mex_.stamp();
                 for (std::int64_t k = 0, j = id[0] - page[0].begin; k < chunk; ++k, j += d) {
-                    if (w[j] >= not_known) return blocked_at(values, page[0].begin + j);
-                    mex_.add(w[j]);
+                    const std::uint32_t v = w[j];
+                    if (v < size) {
+                        marks[v] = stamp;
+                        continue;
+                    }
+                    if (v >= not_known) return blocked_at(values, page[0].begin + j);
+                    mex_.add(v);
+                    marks = mex_.marks();
+                    size = mex_.size();
                 }
             } else {
                 for (std::int64_t k = 0; k < chunk; ++k) {
@@ -673,13 +696,21 @@ namespace {
 
 using VA = solver::ValueArray;
 
+// A range loop without runs (below).
+struct NoRuns {
+    std::size_t operator()(std::int64_t, std::int64_t, std::uint8_t*, std::int64_t, std::uint32_t*) const { return 0; }
+};
+
 // The loop both range paths share: each state's value read from its page,
 // a state not known solved by `solve(n, values, page, before, v)` (n's
 // page and the one before; false leaves it to the solver's search), the
-// values handed to `each` in batches.
-template <typename Solve>
+// values handed to `each` in batches. `run(n, last, bytes, begin, out)`
+// may solve states n, n + 1, ... up to last, all on n's narrow page
+// (`bytes`, from id `begin`) and not known, writing their values into the
+// page and into `out`; it returns how many, 0 to take n state by state.
+template <typename Solve, typename Run = NoRuns>
 void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, std::int64_t hi,
-                FunctionRef<bool(std::span<const std::uint32_t>)> each, Solve&& solve) {
+                FunctionRef<bool(std::span<const std::uint32_t>)> each, Solve&& solve, Run&& run = {}) {
     // Looked up again after the solver runs (a new game's graph can move
     // the arrays) and after a value past a byte (which widens a page).
     const VA* values = nullptr;
@@ -699,6 +730,14 @@ void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, st
     } guard{solver, pending};
     std::uint32_t batch[256];
     std::size_t used = 0;
+    auto flush = [&](std::int64_t n) {  // after n: a full batch, or the last, to `each`
+        if (used < std::size(batch) && n < hi) return true;
+        count();
+        poll_interrupt();
+        if (!each(std::span<const std::uint32_t>(batch, used))) return false;
+        used = 0;
+        return true;
+    };
     for (std::int64_t n = lo; n <= hi; ++n) {
         const auto id = static_cast<std::uint32_t>(n);
         if (!values || (id & (VA::page_size - 1)) == 0 || !page.narrow) {
@@ -706,6 +745,24 @@ void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, st
             values = &solver.value_arrays(graph)[0];
             page = values->view(id);
             before = id >= VA::page_size ? values->view(id - VA::page_size) : VA::PageView{};
+        }
+        if (out && page.narrow && out[id - page.begin] == VA::narrow_unknown) {
+            if (room == 0) {
+                count();
+                room = solver.room();
+            }
+            const std::int64_t last = std::min({hi, std::int64_t{page.begin} + VA::page_size - 1,
+                                                n + static_cast<std::int64_t>(std::min<std::uint64_t>(room, 1u << 20)) - 1,
+                                                n + static_cast<std::int64_t>(std::size(batch) - used) - 1});
+            if (const std::size_t did = last >= n ? run(n, last, out, page.begin, batch + used) : 0) {
+                *known += static_cast<std::uint32_t>(did);
+                pending += did;
+                room -= did;
+                used += did;
+                n += static_cast<std::int64_t>(did) - 1;
+                if (!flush(n)) return;
+                continue;
+            }
         }
         const solver::Comp c = solver::make_comp(graph, id);
         std::uint32_t v = page.narrow ? page.narrow[id - page.begin] : VA::narrow_on_path;
@@ -737,12 +794,7 @@ void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, st
             room = 0;
         }
         batch[used++] = v;
-        if (used == std::size(batch) || n == hi) {
-            count();
-            poll_interrupt();
-            if (!each(std::span<const std::uint32_t>(batch, used))) return;
-            used = 0;
-        }
+        if (!flush(n)) return;
     }
 }
 
@@ -785,13 +837,58 @@ void Instance::dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(st
         const std::int64_t *ks, *off;
         std::size_t count;
         const IntInstanceData::Line *lines, *lines_end;
+        std::int64_t kmin, kmax;
     };
     boost::container::small_vector<Family, 4> families;
+    boost::container::small_vector<std::int64_t, 16> offs;  // every family's, for runs
     for (std::size_t i = 0; i < g.moves.size(); ++i) {
         const auto& ks = fast_.lists[g.moves[i].gens[0].list];
         const auto& ls = fast_.lines[i];
-        families.push_back({ks.data(), fast_.offsets[i].data(), ks.size(), ls.data(), ls.data() + ls.size()});
+        const auto [kmin, kmax] = std::minmax_element(ks.begin(), ks.end());
+        families.push_back({ks.data(), fast_.offsets[i].data(), ks.size(), ls.data(), ls.data() + ls.size(),
+                            ks.empty() ? 0 : *kmin, ks.empty() ? -1 : *kmax});
+        offs.insert(offs.end(), fast_.offsets[i].begin(), fast_.offsets[i].end());
     }
+    const std::int64_t off_min = offs.empty() ? 0 : *std::min_element(offs.begin(), offs.end());
+    const std::int64_t off_max = offs.empty() ? 0 : *std::max_element(offs.begin(), offs.end());
+    // Every family's bounds let all of its ks through at n (so, the bounds
+    // being lines, at every n between two such).
+    auto takes_all = [&](std::int64_t n) {
+        for (const Family& fam : families) {
+            for (const auto* l = fam.lines; l != fam.lines_end; ++l) {
+                const std::int64_t e = l->c * n + l->d;  // no overflow (bound_lines)
+                if ((l->side != Side::at_most && e > fam.kmin) || (l->side != Side::at_least && e < fam.kmax))
+                    return false;
+            }
+        }
+        return true;
+    };
+    // A run of states whose options are all on their page with values below
+    // 64 and whose bounds take every k: the hand-written solver's loop.
+    auto run = [&](std::int64_t n, std::int64_t last, std::uint8_t* bytes, std::int64_t begin,
+                   std::uint32_t* out) -> std::size_t {
+        const std::int64_t j0 = n - begin;
+        const std::int64_t j1 = std::min(last - begin, std::int64_t{VA::page_size} - 1 - off_max);
+        if (g.terminal || offs.empty() || j0 + off_min < 0 || j1 < j0 || !takes_all(n) || !takes_all(begin + j1))
+            return 0;
+        const std::int64_t* o = offs.data();
+        const std::size_t count = offs.size();
+        std::size_t did = 0;
+        for (std::int64_t j = j0; j <= j1 && bytes[j] == VA::narrow_unknown; ++j) {
+            std::uint64_t seen = 0;
+            std::uint8_t big = 0;
+            for (std::size_t i = 0; i < count; ++i) {
+                const std::uint8_t x = bytes[j + o[i]];
+                big |= x & 0xC0;  // 64 and above, or not known: state by state
+                seen |= std::uint64_t{1} << (x & 63);
+            }
+            if (big || !~seen) break;
+            const auto v = static_cast<std::uint8_t>(__builtin_ctzll(~seen));
+            bytes[j] = v;
+            out[did++] = v;
+        }
+        return did;
+    };
     std::int64_t regs[IntGame::max_registers];
     Frame f{regs, &fast_};
     for (const auto& [reg, value] : fast_.int_regs) regs[reg] = value;
@@ -854,7 +951,8 @@ void Instance::dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(st
                    if (mex.huge()) return false;
                    v = mex.mex();
                    return true;
-               });
+               },
+               run);
 }
 
 }  // namespace grundy

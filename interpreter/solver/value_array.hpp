@@ -79,7 +79,20 @@ public:
         }
         return v;
     }
-    static constexpr std::uint32_t page_size = 1u << 9;
+    // The flat table (see above) for loops that step through pages: entry
+    // p is page p, read with read(); `count` entries.
+    const std::uintptr_t* flat(std::uint32_t& count) const {
+        count = flat_count_;
+        return flat_.data();
+    }
+    [[gnu::always_inline]] static std::uint32_t read(std::uintptr_t e, std::uint32_t j) {
+        if (e & 1) return reinterpret_cast<const std::uint32_t*>(e - 1)[j];
+        const std::uint8_t b = reinterpret_cast<const std::uint8_t*>(e)[j];
+        return b >= narrow_on_path ? unknown - (narrow_unknown - b) : b;
+    }
+
+    static constexpr unsigned page_bits = 9;
+    static constexpr std::uint32_t page_size = 1u << page_bits;
     static constexpr std::uint8_t narrow_on_path = 0xFE;
     static constexpr std::uint8_t narrow_unknown = 0xFF;
 
@@ -94,7 +107,7 @@ public:
     }
 
 private:
-    static constexpr unsigned page_bits = 9, dir_bits = 11;
+    static constexpr unsigned dir_bits = 11;
     static constexpr std::uint32_t dir_size = 1u << dir_bits;
     static constexpr std::uint32_t flat_limit = 1u << 17;  // pages in the flat table at most
 
@@ -105,11 +118,6 @@ private:
         a.fill(0xFF);
         return a;
     }();
-    [[gnu::always_inline]] static std::uint32_t read(std::uintptr_t e, std::uint32_t j) {
-        if (e & 1) return reinterpret_cast<const std::uint32_t*>(e - 1)[j];
-        const std::uint8_t b = reinterpret_cast<const std::uint8_t*>(e)[j];
-        return b >= narrow_on_path ? unknown - (narrow_unknown - b) : b;
-    }
     void set_flat(std::uint32_t page, std::uintptr_t e) {
         if (page >= flat_limit) return;
         if (page >= flat_.size()) {
