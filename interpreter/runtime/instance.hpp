@@ -69,7 +69,8 @@ private:
         using S = IntInstanceData::State;
         return fast_.state == S::ready || (fast_.state == S::unknown && prepare_fast());
     }
-    bool load_fast(solver::StateId s, intpath::Frame& f, std::int64_t* pos);
+    // `ints`: false when the rules read only the packed key (Frame::ints_loaded).
+    bool load_fast(solver::StateId s, intpath::Frame& f, std::int64_t* pos, bool ints = true);
     bool fast_position(std::span<const Value> args, std::uint32_t& id);
     std::uint32_t slow_position_state(std::span<const Value> args, const Code& call);  // when fast_position fails
     void fast_move(const intpath::Move& m, std::size_t gen, const intpath::Frame& f, solver::OptionSink& out);
@@ -83,6 +84,7 @@ private:
     IntInstanceData fast_;
     std::vector<std::uint32_t> mex_marks_;  // try_grundy's option values, by stamp
     std::uint32_t mex_stamp_ = 0;
+    std::int8_t key_only_ = -1;  // try_grundy: the one-pass solve reads only packed keys (unknown: -1)
 };
 
 }  // namespace grundy

@@ -191,10 +191,14 @@ bool Instance::bound_lines(const intpath::Move& m, std::vector<IntInstanceData::
 
 // The registers of state s on the fast path: its ints (or, on int lists,
 // f.pos), then the hoisted ints.
-bool Instance::load_fast(solver::StateId s, intpath::Frame& f, std::int64_t* pos) {
+bool Instance::load_fast(solver::StateId s, intpath::Frame& f, std::int64_t* pos, bool ints) {
     if (!fast_ready()) return false;
     std::int64_t* regs = f.r;
-    if (game_.fast->shape != IntGame::Shape::ints) {
+    if (!ints && game_.fast->shape != IntGame::Shape::ints && table_.packed_key(s, f.pos_key)) {
+        f.has_key = true;
+        f.ints_loaded = false;
+        f.pos_len = 0;
+    } else if (game_.fast->shape != IntGame::Shape::ints) {
         if (!table_.state_list(s, pos, f.pos_len)) return false;
         f.pos = pos;
         f.has_key = table_.packed_key(s, f.pos_key);

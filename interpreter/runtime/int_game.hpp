@@ -34,6 +34,7 @@ struct Frame {
     // ints from the low end, its length in the top 4 bits.
     std::uint64_t pos_key = 0;
     bool has_key = false;
+    bool ints_loaded = true;  // false: only pos_key was loaded (rules that read no more)
 };
 
 // Which arm each min, max and abs took, in evaluation order (4 bits each).

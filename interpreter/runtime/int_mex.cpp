@@ -52,17 +52,9 @@ public:
     std::uint32_t* marks() const { return data_; }
     std::size_t size() const { return size_; }  // values below it can be marked; far below not_known
     std::uint32_t stamp() const { return stamp_; }
-    void add(std::uint32_t v) {
-        if (v >= size_) {
-            if (v >= (1u << 20)) {  // 4 MB of marks at most
-                huge_ = true;  // rare: the solver's general path takes it
-                return;
-            }
-            marks_.resize(std::max<std::size_t>(v + 2, marks_.size() * 2), 0);
-            data_ = marks_.data();
-            size_ = marks_.size() - 1;
-        }
-        data_[v] = stamp_;
+    [[gnu::always_inline]] void add(std::uint32_t v) {
+        if (v < size_) data_[v] = stamp_;
+        else add_past(v);
     }
     bool huge() const { return huge_; }
     std::uint32_t mex() const {
@@ -72,6 +64,17 @@ public:
     }
 
 private:
+    [[gnu::noinline]] void add_past(std::uint32_t v) {
+        if (v >= (1u << 20)) {  // 4 MB of marks at most
+            huge_ = true;  // rare: the solver's general path takes it
+            return;
+        }
+        marks_.resize(std::max<std::size_t>(v + 2, marks_.size() * 2), 0);
+        data_ = marks_.data();
+        size_ = marks_.size() - 1;
+        data_[v] = stamp_;
+    }
+
     std::vector<std::uint32_t>& marks_;
     std::uint32_t& counter_;
     std::uint32_t* data_;
@@ -129,6 +132,14 @@ inline Stepped mark_translation(const Move& m, const std::vector<std::int64_t>& 
     return Stepped::done;
 }
 
+// `move x in s => s - {d for d in s where c}` on a set position with c's
+// masks keyed by x (Kernel::masked), when the position packs.
+bool masked_move(const IntGame& g, const Move& m) {
+    return g.shape == IntGame::Shape::sets && m.gens.size() == 1 && m.gens[0].over_position && !m.where &&
+           m.list.kind == ListResult::Kind::minus && m.list.a->kind == ListResult::Kind::position &&
+           m.list.b->filter == static_cast<int>(m.gens[0].reg);
+}
+
 class Kernel {
 public:
     Kernel(const IntGame& g, const StateTable& t, const solver::ValueArray* arrays, MexSet& mex)
@@ -171,10 +182,7 @@ private:
     bool family(const Move& m, std::size_t gen, const Frame& f) {
         if (gen == m.gens.size()) return option(m, f);
         const intpath::Gen& g = m.gens[gen];
-        if (g.over_position && f.has_key && g_.shape == IntGame::Shape::sets && m.gens.size() == 1 && !m.where &&
-            m.list.kind == ListResult::Kind::minus && m.list.a->kind == ListResult::Kind::position &&
-            m.list.b->filter == static_cast<int>(g.reg))
-            return masked(m, f);
+        if (f.has_key && masked_move(g_, m)) return masked(m, f);
         const bool stepping = m.affine && gen + 1 == m.gens.size();
         if (stepping && g.list < 0 && !g.over_position) {
             std::int64_t lo = g.lo->eval(f), hi = g.hi->eval(f);
@@ -197,17 +205,29 @@ private:
     bool masked(const Move& m, const Frame& f) {
         const ListResult& b = *m.list.b;
         std::int64_t& x = f.r[m.gens[0].reg];
-        for (std::uint64_t bits = f.pos_key; bits; bits &= bits - 1) {
+        const std::uint64_t pos = f.pos_key;
+        const bool direct = table_.direct_sets();  // an option below 2^30 is its own id
+        const solver::ValueArray& direct_values = arrays_[solver::Solver::id_class(StateTable::first_direct)];
+        for (std::uint64_t bits = pos; bits; bits &= bits - 1) {
             x = __builtin_ctzll(bits);
             const IntInstanceData::Filter& c = intpath::filter_masks(b, f, x);
-            if (f.pos_key & c.fails) {
-                if (!option(m, f)) return false;  // the element loop raises c's error
+            if (pos & c.fails) {
+                // The element loop raises c's error; without the ints, the
+                // solver's expansion does.
+                if (!f.ints_loaded || !option(m, f)) return false;
                 continue;
             }
-            std::uint32_t id;
-            if (!table_.find_packed(f.pos_key & ~c.holds, id)) return false;
-            const std::uint32_t v = value(id);
-            if (v >= not_known) return blocked(id);
+            const std::uint64_t key = pos & ~c.holds;
+            std::uint32_t v;
+            if (direct && !(key >> 30)) {
+                v = direct_values.get(static_cast<std::uint32_t>(key));
+                if (v >= not_known) return blocked(StateTable::first_direct + static_cast<std::uint32_t>(key));
+            } else {
+                std::uint32_t id;
+                if (!table_.find_packed(key, id)) return false;
+                v = value(id);
+                if (v >= not_known) return blocked(id);
+            }
             mex_.add(v);
         }
         return true;
@@ -518,35 +538,38 @@ private:
             const std::int64_t first = at[0], last = at[0] + step[0] * (count - 1);  // no overflow: narrow_span
             if (N == 1 && m.rest.empty() && std::min(first, last) >= 0 &&
                 std::max(first, last) < std::int64_t{flat_count} * VA::page_size) {
-                // Every page in the flat table: its entry and the place on
-                // it move by whole steps (the place wrapping into the next
-                // page), and the marks are in locals, as in the narrow loop
-                // below; a value past them takes add(), which may move them.
+                // Every page in the flat table. A step is whole pages and a
+                // place within -256..256, so the place leaves its page only
+                // now and then: runs between those move the entry and the
+                // place by constants. The marks in locals, as in the narrow
+                // loop below; a value past them takes add(), which may move them.
                 std::uint32_t* marks = mex_.marks();
                 std::size_t size = mex_.size();
                 const std::uint32_t stamp = mex_.stamp();
-                const std::int64_t dpage = step[0] >> VA::page_bits;  // floor: dj below is 0..page_size-1
-                const std::uint32_t dj = static_cast<std::uint32_t>(step[0] & (VA::page_size - 1));
-                std::int64_t page = first >> VA::page_bits;
-                std::uint32_t j = static_cast<std::uint32_t>(first & (VA::page_size - 1));
-                for (std::int64_t done = 0; done < count;) {
+                constexpr std::int64_t P = VA::page_size;
+                std::int64_t dj = step[0] & (P - 1);
+                if (dj > P / 2) dj -= P;
+                const std::int64_t dpage = (step[0] - dj) / P;
+                std::int64_t page = first / P, j = first % P;
+                for (std::int64_t left = count; left > 0;) {
                     poll_interrupt();
-                    const std::int64_t chunk = std::min<std::int64_t>(count - done, 1 << 16);
-                    for (std::int64_t k = 0; k < chunk; ++k) {
-                        const std::uint32_t v = VA::read(flat[page], j);
+                    // Steps before the place leaves [0, P), at most 2^16.
+                    const std::int64_t stay = dj > 0 ? (P - 1 - j) / dj + 1 : dj < 0 ? j / -dj + 1 : left;
+                    const std::int64_t run = std::min({left, stay, std::int64_t{1} << 16});
+                    for (std::int64_t k = 0; k < run; ++k, page += dpage, j += dj) {
+                        const std::uint32_t v = VA::read(flat[page], static_cast<std::uint32_t>(j));
                         if (v < size) {
                             marks[v] = stamp;  // known: unknown and on_path are past any marks
-                        } else {
-                            if (v >= not_known) return blocked_at(values, (page << VA::page_bits) + j);
-                            mex_.add(v);
-                            marks = mex_.marks();
-                            size = mex_.size();
+                            continue;
                         }
-                        j += dj;
-                        page += dpage + (j >> VA::page_bits);
-                        j &= VA::page_size - 1;
+                        if (v >= not_known) return blocked_at(values, page * P + j);
+                        mex_.add(v);
+                        marks = mex_.marks();
+                        size = mex_.size();
                     }
-                    done += chunk;
+                    page += j >= P ? 1 : j < 0 ? -1 : 0;  // the place back into [0, P)
+                    j = (j + P) % P;
+                    left -= run;
                 }
                 return Stepped::done;
             }
@@ -684,7 +707,12 @@ bool Instance::try_grundy(solver::StateId s, std::uint32_t& value, Blocker& bloc
     if (!game_.fast) return false;
     std::int64_t regs[IntGame::max_registers], pos[StateTable::max_list];
     Frame f{regs, &fast_};
-    if (!load_fast(s, f, pos)) return false;
+    if (key_only_ < 0) {  // every move masked: the set's ints are never read
+        const IntGame& g = *game_.fast;
+        key_only_ = !g.terminal && !g.moves.empty() &&
+                    std::all_of(g.moves.begin(), g.moves.end(), [&](const Move& m) { return masked_move(g, m); });
+    }
+    if (!load_fast(s, f, pos, !key_only_)) return false;
     MexSet mex(mex_marks_, mex_stamp_);
     Kernel k(*game_.fast, table_, ctx_.solver.value_arrays(graph_), mex);
     if (one_pass(*game_.fast, k, mex, f, value)) return true;

@@ -46,6 +46,8 @@ public:
         if (direct_set(key, id)) return id;
         return intern_key(key, is_new);
     }
+    // Sets of ints in 0..29 are their own ids: first_direct + their mask.
+    bool direct_sets() const { return packed_ == Packed::sets; }
     // The packed key of list (or set) state `id`, when it has one.
     bool packed_key(std::uint32_t id, std::uint64_t& key) const {
         if (packed_ == Packed::none || id < first_packed) return false;
