@@ -525,7 +525,7 @@ private:
     // array, a page at a time; where every page is narrow and there is no
     // `where`, the loop reads bytes, as a hand-written solver would.
     template <std::size_t N>
-    Stepped walk(const solver::ValueArray& values, std::int64_t* id, const std::int64_t* step, std::int64_t count,
+    [[gnu::noinline]] Stepped walk(const solver::ValueArray& values, std::int64_t* id, const std::int64_t* step, std::int64_t count,
                  const Move& m, std::uint32_t reg, std::int64_t x, const Frame& f) {
         using VA = solver::ValueArray;
         bool far = false;  // a part leaves its page within a few steps (a packed tuple's high coordinate)
