@@ -83,6 +83,32 @@ private:
     bool huge_ = false;
 };
 
+// A MexSet's marks in locals, for a loop that marks values it reads: the
+// stores into the marks could alias anything else as far as the compiler
+// knows. A value past them takes MexSet::add, which may move them; mark()
+// is false for a value not known.
+class LocalMarks {
+public:
+    explicit LocalMarks(MexSet& mex) : mex_(mex), marks_(mex.marks()), size_(mex.size()), stamp_(mex.stamp()) {}
+    [[gnu::always_inline]] bool mark(std::uint32_t v) {
+        if (v < size_) {
+            marks_[v] = stamp_;  // unknown and on_path are past any marks
+            return true;
+        }
+        if (v >= not_known) return false;
+        mex_.add(v);
+        marks_ = mex_.marks();
+        size_ = mex_.size();
+        return true;
+    }
+
+private:
+    MexSet& mex_;
+    std::uint32_t* marks_;
+    std::size_t size_;
+    std::uint32_t stamp_;
+};
+
 // How stepping through a family ended; `not_even` leaves it to the plain loop.
 enum class Stepped { done, unknown, not_even };
 
@@ -541,11 +567,8 @@ private:
                 // Every page in the flat table. A step is whole pages and a
                 // place within -256..256, so the place leaves its page only
                 // now and then: runs between those move the entry and the
-                // place by constants. The marks in locals, as in the narrow
-                // loop below; a value past them takes add(), which may move them.
-                std::uint32_t* marks = mex_.marks();
-                std::size_t size = mex_.size();
-                const std::uint32_t stamp = mex_.stamp();
+                // place by constants.
+                LocalMarks marks(mex_);
                 constexpr std::int64_t P = VA::page_size;
                 std::int64_t dj = step[0] & (P - 1);
                 if (dj > P / 2) dj -= P;
@@ -557,15 +580,8 @@ private:
                     const std::int64_t stay = dj > 0 ? (P - 1 - j) / dj + 1 : dj < 0 ? j / -dj + 1 : left;
                     const std::int64_t run = std::min({left, stay, std::int64_t{1} << 16});
                     for (std::int64_t k = 0; k < run; ++k, page += dpage, j += dj) {
-                        const std::uint32_t v = VA::read(flat[page], static_cast<std::uint32_t>(j));
-                        if (v < size) {
-                            marks[v] = stamp;  // known: unknown and on_path are past any marks
-                            continue;
-                        }
-                        if (v >= not_known) return blocked_at(values, page * P + j);
-                        mex_.add(v);
-                        marks = mex_.marks();
-                        size = mex_.size();
+                        if (!marks.mark(VA::read(flat[page], static_cast<std::uint32_t>(j))))
+                            return blocked_at(values, page * P + j);
                     }
                     page += j >= P ? 1 : j < 0 ? -1 : 0;  // the place back into [0, P)
                     j = (j + P) % P;
@@ -573,13 +589,12 @@ private:
                 }
                 return Stepped::done;
             }
-            VA::Strider read(values);
             for (std::int64_t k = 0; k < count; ++k) {
                 if ((k & 0xFFFF) == 0xFFFF) poll_interrupt();
                 if (m.rest.empty() || rest(m, reg, x + k, f)) {
                     std::uint32_t v = 0;
                     for (std::size_t i = 0; i < N; ++i) {
-                        std::uint32_t b = read.get(static_cast<std::uint32_t>(at[i]));
+                        std::uint32_t b = values.get(static_cast<std::uint32_t>(at[i]));
                         if (b >= not_known) return blocked_at(values, at[i]);
                         v ^= b;
                     }
@@ -644,20 +659,9 @@ private:
             } else if (N == 1 && page[0].wide && m.rest.empty()) {  // values past a byte (Wythoff's)
                 const std::uint32_t* w = page[0].wide;
                 const std::int64_t d = step[0];
-                std::uint32_t* marks = mex_.marks();  // in locals, as above
-                std::size_t size = mex_.size();
-                const std::uint32_t stamp = mex_.stamp();
-                for (std::int64_t k = 0, j = id[0] - page[0].begin; k < chunk; ++k, j += d) {
-                    const std::uint32_t v = w[j];
-                    if (v < size) {
-                        marks[v] = stamp;
-                        continue;
-                    }
-                    if (v >= not_known) return blocked_at(values, page[0].begin + j);
-                    mex_.add(v);
-                    marks = mex_.marks();
-                    size = mex_.size();
-                }
+                LocalMarks marks(mex_);
+                for (std::int64_t k = 0, j = id[0] - page[0].begin; k < chunk; ++k, j += d)
+                    if (!marks.mark(w[j])) return blocked_at(values, page[0].begin + j);
             } else {
                 for (std::int64_t k = 0; k < chunk; ++k) {
                     if (!m.rest.empty() && !rest(m, reg, x + k, f)) continue;
@@ -751,6 +755,12 @@ void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, st
     auto count = [&] {
         if (pending && solver.solved_run(std::exchange(pending, 0))) solver.check_interrupt();
     };
+    auto refill = [&] {  // the room left, asked of the solver when it is used up
+        if (room == 0) {
+            count();
+            room = solver.room();
+        }
+    };
     struct Guard {  // an error on the way: counted, without the interrupt check
         solver::Solver& s;
         std::uint64_t& pending;
@@ -775,10 +785,7 @@ void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, st
             before = id >= VA::page_size ? values->view(id - VA::page_size) : VA::PageView{};
         }
         if (out && page.narrow && out[id - page.begin] == VA::narrow_unknown) {
-            if (room == 0) {
-                count();
-                room = solver.room();
-            }
+            refill();
             const std::int64_t last = std::min({hi, std::int64_t{page.begin} + VA::page_size - 1,
                                                 n + static_cast<std::int64_t>(std::min<std::uint64_t>(room, 1u << 20)) - 1,
                                                 n + static_cast<std::int64_t>(std::size(batch) - used) - 1});
@@ -797,10 +804,7 @@ void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, st
         if (v == VA::narrow_unknown) v = VA::unknown;
         else if (v == VA::narrow_on_path) v = values->get(id);  // on the path, or a wide page
         if (v == VA::unknown) {
-            if (room == 0) {
-                count();
-                room = solver.room();
-            }
+            refill();
             const bool fast = room > 0 && out;  // else the solver's own bookkeeping: the limit's error, a wide page
             if (!fast) solver.before_one_pass(id);
             const bool solved = solve(n, *values, page, before, v);

@@ -172,22 +172,6 @@ private:
     std::vector<std::uintptr_t> flat_;  // by page number, below flat_limit
     std::uint32_t flat_count_ = 0;
     std::size_t bytes_ = 0;
-public:
-    // get() for loops whose stores the compiler cannot tell from the
-    // table (marks): the flat table's place and size in locals.
-    class Strider {
-    public:
-        explicit Strider(const ValueArray& a) : a_(a), flat_(a.flat_.data()), count_(a.flat_count_) {}
-        [[gnu::always_inline]] std::uint32_t get(std::uint32_t i) const {
-            const std::uint32_t f = i >> page_bits;
-            return f < count_ ? read(flat_[f], i & (page_size - 1)) : a_.get(i);
-        }
-
-    private:
-        const ValueArray& a_;
-        const std::uintptr_t* flat_;
-        std::uint32_t count_;
-    };
 };
 
 }  // namespace grundy::solver
