@@ -19,8 +19,9 @@
 # Environment:
 #   RUNS=3            runs per implementation (median time, max peak RSS)
 #   PY_RUNS=$RUNS     runs for Python (the slow one)
-#   GRUNDY=build/grundy   the interpreter, run as `$GRUNDY run FILE`; a relative
-#                     path is taken from the repo root, a bare name from PATH
+#   GRUNDY=build/grundy   the interpreter, run as `$GRUNDY run FILE` with the
+#                     size on standard input; a relative path is taken from
+#                     the repo root, a bare name from PATH
 #   PYTHON=python3    the Python interpreter
 #   CXX=g++           the compiler for the baselines (CXXFLAGS: extra flags)
 #   SKIP_PYTHON=1     leave Python out (its columns read "skipped")
@@ -36,18 +37,26 @@ ALL_WORKLOADS=(subtract kayles wythoff fibnim chomp divisors misere)
 
 # What each workload solves, for the table.
 declare -A TITLE=(
-    [subtract]='Subtract({1,3,4}), n ≤ 10^7'
-    [kayles]='Kayles, n ≤ 20000'
-    [wythoff]='Wythoff, a, b ≤ 500'
-    [fibnim]='FibonacciNim, n ≤ 1000'
-    [chomp]='Chomp 9×9'
-    [divisors]='Divisors(22)'
-    [misere]='misère Nim, 8 heaps ≤ 7'
+    [subtract]='Subtract({1,3,4}), n < 10^8'
+    [kayles]='Kayles, n ≤ 40000'
+    [wythoff]='Wythoff, a, b ≤ 1000'
+    [fibnim]='FibonacciNim, n ≤ 2000'
+    [chomp]='Chomp 11×11'
+    [divisors]='Divisors(28)'
+    [misere]='misère Nim, 8 heaps ≤ 17'
+)
+# The sizes: the C++ and Python programs' arguments, and the Grundy program's
+# standard input. Each C++ run takes from a quarter of a second to a few
+# seconds, so that process start-up is noise (the issue's sizes, 10^7, 20000,
+# 500, 1000, 9×9, 22 and 8 heaps ≤ 7, all ran under a second).
+declare -A SIZE=(
+    [subtract]='99999999' [kayles]='40000' [wythoff]='1000' [fibnim]='2000'
+    [chomp]='11 11' [divisors]='28' [misere]='8 17'
 )
 # PY_QUICK: the Python size argument and the factor that scales its time to
 # the full size (from the complexity: linear, n^2, n^3).
-declare -A PY_QUICK_ARGS=( [subtract]='1000000' [kayles]='5000' [wythoff]='200' [fibnim]='400' )
-declare -A PY_QUICK_FACTOR=( [subtract]='10' [kayles]='16' [wythoff]='15.6' [fibnim]='15.6' )
+declare -A PY_QUICK_ARGS=( [subtract]='10000000' [kayles]='10000' [wythoff]='250' [fibnim]='500' )
+declare -A PY_QUICK_FACTOR=( [subtract]='10' [kayles]='16' [wythoff]='64' [fibnim]='64' )
 
 RUNS="${RUNS:-3}"
 PY_RUNS="${PY_RUNS:-$RUNS}"
@@ -112,7 +121,8 @@ wrap=()
 ((TIMEOUT > 0)) && wrap=(timeout "$TIMEOUT")
 trap 'rm -rf "$TMP"' EXIT
 
-# measure LABEL RUNS CMD...: run CMD RUNS times; sets M_TIME (median seconds),
+# measure LABEL RUNS CMD...: run CMD RUNS times, standard input from the file
+# $M_INPUT (default /dev/null); sets M_TIME (median seconds),
 # M_RSS (max peak RSS in KB), M_SUM (the checksum), M_ERR (empty when all ran
 # and agreed), M_STATES (from a "states N" line on stderr, if any).
 measure() {
@@ -122,7 +132,7 @@ measure() {
     for ((i = 1; i <= runs; i++)); do
         rc=0
         start=$(date +%s%N)
-        "$TIME_BIN" -f '%e %M' -o "$TMP/time" "${wrap[@]}" "$@" >"$TMP/out" 2>"$TMP/err" || rc=$?
+        "$TIME_BIN" -f '%e %M' -o "$TMP/time" "${wrap[@]}" "$@" <"${M_INPUT:-/dev/null}" >"$TMP/out" 2>"$TMP/err" || rc=$?
         end=$(date +%s%N)
         if ((rc != 0)); then
             if ((rc == 124)); then M_ERR="timeout"; else M_ERR="exit $rc"; fi
@@ -178,7 +188,8 @@ rows=()
 notes=()
 for name in "${selected[@]}"; do
     log "== $name"
-    measure "C++" "$RUNS" "$BUILD_DIR/$name"
+    read -r -a size <<<"${SIZE[$name]}"
+    measure "C++" "$RUNS" "$BUILD_DIR/$name" "${size[@]}"
     c_time="$M_TIME" c_rss="$M_RSS" c_sum="$M_SUM" c_err="$M_ERR" states="$M_STATES"
     [[ -n "$c_err" ]] && status=1
     check="$c_sum"
@@ -186,7 +197,8 @@ for name in "${selected[@]}"; do
 
     g_time='' g_rss='' g_cell='n/a' g_mb='n/a'
     if ((${#grundy_cmd[@]})); then
-        measure "Grundy" "$RUNS" "${grundy_cmd[@]}" run "bench/grundy/$name.game"
+        echo "${size[*]}" >"$TMP/size"
+        M_INPUT="$TMP/size" measure "Grundy" "$RUNS" "${grundy_cmd[@]}" run "bench/grundy/$name.game"
         if [[ -n "$M_ERR" ]]; then
             g_cell="$M_ERR"; status=1; check="$check, Grundy $M_ERR"
         else
@@ -200,7 +212,7 @@ for name in "${selected[@]}"; do
 
     p_time='' p_cell='skipped'
     if [[ "$SKIP_PYTHON" != 1 ]]; then
-        py_args=() factor=1 want="$c_sum"
+        py_args=("${size[@]}") factor=1 want="$c_sum"
         if [[ "$PY_QUICK" == 1 && -v "PY_QUICK_ARGS[$name]" ]]; then
             read -r -a py_args <<<"${PY_QUICK_ARGS[$name]}"
             factor="${PY_QUICK_FACTOR[$name]}"
@@ -212,7 +224,7 @@ for name in "${selected[@]}"; do
             p_cell="$M_ERR"; status=1; check="$check, Python $M_ERR"
         else
             if [[ "$M_SUM" != "$want" ]]; then
-                status=1; check="$check, Python MISMATCH ($M_SUM vs C++ $want at size ${py_args[*]:-full})"
+                status=1; check="$check, Python MISMATCH ($M_SUM vs C++ $want at size ${py_args[*]})"
             fi
             if [[ "$factor" == 1 ]]; then
                 p_time="$M_TIME" p_cell="$(fmt_time "$p_time")"
