@@ -16,8 +16,8 @@ namespace grundy::solver {
 namespace {
 
 // A root sum being made canonical; most have a handful of components.
-using Key = boost::container::small_vector<Comp, 8>;
-std::span<const Comp> view(const Key& k) { return {k.data(), k.size()}; }
+using Key = boost::container::small_vector<Part, 8>;
+std::span<const Part> view(const Key& k) { return {k.data(), k.size()}; }
 
 enum : std::uint8_t { m_on_path, m_p, m_n };
 
@@ -35,7 +35,7 @@ struct Solver::Misere {
     };
     // One option of a component: its canonical parts, and their sum_hash.
     struct Option {
-        std::uint64_t begin;  // in option_parts
+        std::uint32_t begin;  // in option_parts
         std::uint32_t size;
         bool parts_live = false;  // each part's options made (a child made with it is pushed)
         std::uint64_t hash;
@@ -65,21 +65,18 @@ struct Solver::Misere {
 
     explicit Misere(Solver& s) : solver(s) {}
 
-    // c's number in comps, expanding c the first time.
-    std::uint32_t options_of(Comp c) {
+    // c's number in comps (the Part that stands for it in sums), expanding
+    // c the first time.
+    Part options_of(Comp c) {
         const std::int64_t n = index.find(c);
-        return n >= 0 ? static_cast<std::uint32_t>(n) : expand(c);
+        return n >= 0 ? static_cast<Part>(n) : expand(c);
     }
-    bool has_moves(Comp c) { return comps[options_of(c)].has_moves; }
-    // c's number in comps, with its options' canonical parts made (once):
-    // a child of a canonical sum is then the sum without one part, merged
-    // with them.
-    std::uint32_t live_options(Comp c) {
-        const std::uint32_t n = options_of(c);
-        return comps[n].live ? n : make_live(n);
-    }
-    std::uint32_t expand(Comp c);
-    std::uint32_t make_live(std::uint32_t n);
+    // n, with its options' canonical parts made (once): a child of a
+    // canonical sum is then the sum without one part, merged with them.
+    Part live(Part n) { return comps[n].live ? n : make_live(n); }
+    Part expand(Comp c);
+    Part make_live(Part n);
+    [[noreturn]] void cycle(std::span<const Part> sum) const;
     void charge(std::size_t states);
 
     // Finds frames[i]'s next child (into `next`); false when there are no
@@ -92,31 +89,31 @@ struct Solver::Misere {
     }
     bool next_part(std::size_t i);
     void take_option(Frame& f) {
-        const std::span<const Comp> key = memo.sum(f.entry);
+        const std::span<const Part> key = memo.sum(f.entry);
         const Option& o = options[f.option];
         next = Child{f.entry, f.part, f.option, key.size() - 1 + o.size, f.hash - comp_hash(key[f.part]) + o.hash};
         ++f.option;
     }
     template <typename Run> bool child_runs(Run&& run) const;
-    bool child_is(const Comp* sum) const;
-    std::span<const Comp> make_child();
+    bool child_is(const Part* sum) const;
+    std::span<const Part> make_child();
 
-    std::uint32_t push(std::span<const Comp> key, std::uint64_t hash, std::int64_t option, std::int64_t entry);
+    std::uint32_t push(std::span<const Part> key, std::uint64_t hash, std::int64_t option, std::int64_t entry);
     std::size_t memory_bytes() const;
 
     Solver& solver;
     CompIndex index;  // component -> its number in comps
     std::vector<CompOptions> comps;
     std::vector<Option> options;
-    std::vector<Comp> option_parts;
+    std::vector<Part> option_parts;
     SumMemo memo;
     std::vector<Frame> frames;
     Child next;
-    std::vector<Comp> child;  // make_child's, reused
+    std::vector<Part> child;  // make_child's, reused
 };
 
 // c's number in comps, for c not there yet.
-std::uint32_t Solver::Misere::expand(Comp c) {
+Part Solver::Misere::expand(Comp c) {
     // Expanding may run rules that ask a misère question of their own, so
     // c is entered only once its options are made.
     std::vector<std::vector<Comp>> raw = solver.options(c);
@@ -132,27 +129,29 @@ std::uint32_t Solver::Misere::expand(Comp c) {
 }
 
 // Makes the canonical parts of comps[n]'s options.
-std::uint32_t Solver::Misere::make_live(std::uint32_t n) {
+Part Solver::Misere::make_live(Part n) {
     // A copy, and parts made aside: has_moves may expand a part, which may
     // re-enter the search and make these options too.
     const std::vector<std::vector<Comp>> raw = comps[n].raw;
     std::vector<Option> made;
-    std::vector<Comp> parts;
+    std::vector<Part> parts;
     Key k;
     for (const std::vector<Comp>& option : raw) {
         k.clear();
-        for (Comp p : option)
-            if (has_moves(p)) k.push_back(p);
+        for (Comp c : option)
+            if (const Part p = options_of(c); comps[p].has_moves) k.push_back(p);
         std::sort(k.begin(), k.end());
-        made.push_back(Option{parts.size(), static_cast<std::uint32_t>(k.size()), false, sum_hash(view(k))});
+        made.push_back(Option{static_cast<std::uint32_t>(parts.size()), static_cast<std::uint32_t>(k.size()), false,
+                              sum_hash(view(k))});
         parts.insert(parts.end(), k.begin(), k.end());
     }
     CompOptions& info = comps[n];
     if (info.live) return n;
     info.first = static_cast<std::uint32_t>(options.size());
     info.count = static_cast<std::uint32_t>(made.size());
+    if (option_parts.size() + parts.size() > UINT32_MAX) throw std::length_error("too many options for the misère search");
     for (Option o : made) {
-        o.begin += option_parts.size();
+        o.begin += static_cast<std::uint32_t>(option_parts.size());
         options.push_back(o);
     }
     option_parts.insert(option_parts.end(), parts.begin(), parts.end());
@@ -176,7 +175,7 @@ void Solver::Misere::charge(std::size_t states) {
 bool Solver::Misere::next_part(std::size_t i) {
     for (;;) {
         Frame& f = frames[i];
-        const std::span<const Comp> key = memo.sum(f.entry);
+        const std::span<const Part> key = memo.sum(f.entry);
         if (f.started && f.option != f.end) {
             take_option(f);
             return true;  // repeats cost a memo lookup each, less than sorting them away
@@ -190,7 +189,7 @@ bool Solver::Misere::next_part(std::size_t i) {
             ++f.part;
             continue;
         }
-        const std::uint32_t n = live_options(key[f.part]);  // may expand, and re-enter the search
+        const Part n = live(key[f.part]);  // may expand, and re-enter the search
         Frame& g = frames[i];
         g.option = comps[n].first;
         g.end = g.option + comps[n].count;
@@ -203,22 +202,22 @@ bool Solver::Misere::next_part(std::size_t i) {
 // one part is sorted, and so are the option's parts). Stops at the first
 // run for which `run` returns false, and returns false then.
 template <typename Run> bool Solver::Misere::child_runs(Run&& run) const {
-    const std::span<const Comp> key = memo.sum(next.entry);
+    const std::span<const Part> key = memo.sum(next.entry);
     const Option& o = options[next.option];
-    const Comp* part = option_parts.data() + o.begin;
-    const Comp* const parts_end = part + o.size;
-    const Comp* const skip = key.data() + next.part;
-    const Comp* const halves[2][2] = {{key.data(), skip}, {skip + 1, key.data() + key.size()}};
+    const Part* part = option_parts.data() + o.begin;
+    const Part* const parts_end = part + o.size;
+    const Part* const skip = key.data() + next.part;
+    const Part* const halves[2][2] = {{key.data(), skip}, {skip + 1, key.data() + key.size()}};
     for (const auto& half : halves) {
-        const Comp* b = half[0];
-        const Comp* const e = half[1];
+        const Part* b = half[0];
+        const Part* const e = half[1];
         while (b != e) {
             if (part != parts_end && *part < *b) {
                 if (!run(part, part + 1)) return false;
                 ++part;
                 continue;
             }
-            const Comp* m = e;
+            const Part* m = e;
             if (part != parts_end)
                 for (m = b + 1; m != e && !(*part < *m);) ++m;
             if (!run(b, m)) return false;
@@ -229,9 +228,9 @@ template <typename Run> bool Solver::Misere::child_runs(Run&& run) const {
 }
 
 // Whether the next.size components at `sum` are `next`.
-bool Solver::Misere::child_is(const Comp* sum) const {
-    return child_runs([&](const Comp* b, const Comp* e) {
-        const Comp* s = sum;  // a local, not the captured reference: the loop stays in registers
+bool Solver::Misere::child_is(const Part* sum) const {
+    return child_runs([&](const Part* b, const Part* e) {
+        const Part* s = sum;  // a local, not the captured reference: the loop stays in registers
         for (; b != e; ++b, ++s)
             if (*s != *b) return false;
         sum = s;
@@ -240,10 +239,10 @@ bool Solver::Misere::child_is(const Comp* sum) const {
 }
 
 // `next`, written out.
-std::span<const Comp> Solver::Misere::make_child() {
+std::span<const Part> Solver::Misere::make_child() {
     child.resize(next.size);
-    Comp* out = child.data();
-    child_runs([&](const Comp* b, const Comp* e) {
+    Part* out = child.data();
+    child_runs([&](const Part* b, const Part* e) {
         out = std::copy(b, e, out);
         return true;
     });
@@ -255,7 +254,7 @@ std::span<const Comp> Solver::Misere::make_child() {
 // a root. `entry` is what the memo has just said of it: its (absent) entry,
 // or -1. Returns its memo entry; no frame is pushed when a search
 // re-entered while its components were expanded has decided it.
-std::uint32_t Solver::Misere::push(std::span<const Comp> key, std::uint64_t hash, std::int64_t option,
+std::uint32_t Solver::Misere::push(std::span<const Part> key, std::uint64_t hash, std::int64_t option,
                                    std::int64_t entry) {
     // Sums can grow without end (a move that adds a part); counting each
     // component keeps memory bounded by the state limit.
@@ -270,12 +269,12 @@ std::uint32_t Solver::Misere::push(std::span<const Comp> key, std::uint64_t hash
     // order) can be new.
     if (option == root) {
         for (std::size_t i = 0; i < memo.sum(e).size(); ++i) {
-            const std::span<const Comp> sum = memo.sum(e);
-            if (i == 0 || sum[i] != sum[i - 1]) live_options(sum[i]);
+            const std::span<const Part> sum = memo.sum(e);
+            if (i == 0 || sum[i] != sum[i - 1]) live(sum[i]);
         }
     } else if (option >= 0 && !options[option].parts_live) {
         for (std::uint32_t i = 0; i < options[option].size; ++i)
-            live_options(option_parts[options[option].begin + i]);
+            live(option_parts[options[option].begin + i]);
         options[option].parts_live = true;
     }
     if (memo.state(e) != SumMemo::absent) return e;
@@ -286,11 +285,17 @@ std::uint32_t Solver::Misere::push(std::span<const Comp> key, std::uint64_t hash
 
 std::size_t Solver::Misere::memory_bytes() const {
     std::size_t total = index.memory_bytes() + memo.memory_bytes() + comps.capacity() * sizeof(CompOptions) +
-                        options.capacity() * sizeof(Option) + option_parts.capacity() * sizeof(Comp) +
-                        frames.capacity() * sizeof(Frame) + child.capacity() * sizeof(Comp);
+                        options.capacity() * sizeof(Option) + option_parts.capacity() * sizeof(Part) +
+                        frames.capacity() * sizeof(Frame) + child.capacity() * sizeof(Part);
     for (const CompOptions& c : comps)
         for (const auto& o : c.raw) total += sizeof(o) + o.capacity() * sizeof(Comp);
     return total;
+}
+
+void Solver::Misere::cycle(std::span<const Part> sum) const {
+    std::vector<Comp> comps;
+    for (Part p : sum) comps.push_back(index.comp(p));
+    solver.misere_cycle(comps);
 }
 
 Solver::Solver() = default;
@@ -326,17 +331,17 @@ bool Solver::misere_p(std::span<const Comp> sum) {
     Key root;
     bool live = true;  // every part's options made already (the usual case once a few sums are solved)
     for (Comp c : sum) {
-        const Misere::CompOptions& info = m.comps[m.options_of(c)];
-        if (!info.has_moves) continue;
-        root.push_back(c);
-        live = live && info.live;
+        const Part p = m.options_of(c);
+        if (!m.comps[p].has_moves) continue;
+        root.push_back(p);
+        live = live && m.comps[p].live;
     }
     if (root.empty()) return false;  // no moves at all: the player to move has already won
     std::sort(root.begin(), root.end());
     const std::uint64_t hash = sum_hash(view(root));
     const std::int64_t known = m.memo.find(view(root), hash);
     if (known >= 0 && m.memo.state(known) != SumMemo::absent) {
-        if (m.memo.state(known) == m_on_path) misere_cycle(view(root));
+        if (m.memo.state(known) == m_on_path) m.cycle(view(root));
         return m.memo.state(known) == m_p;
     }
 
@@ -351,7 +356,7 @@ bool Solver::misere_p(std::span<const Comp> sum) {
             while (m.next_child(top)) {
                 if (m.next.size == 0) continue;  // the opponent faces no moves and wins
                 const std::int64_t e =
-                    m.memo.find_if(m.next.hash, m.next.size, [&](const Comp* s) { return m.child_is(s); });
+                    m.memo.find_if(m.next.hash, m.next.size, [&](const Part* s) { return m.child_is(s); });
                 const std::uint8_t state = e < 0 ? SumMemo::absent : m.memo.state(e);
                 if (state == SumMemo::absent) {
                     if ((stats_.misere_solved & 0xFFF) == 0) check_interrupt();
@@ -360,7 +365,7 @@ bool Solver::misere_p(std::span<const Comp> sum) {
                     descended = true;
                     break;
                 }
-                if (state == m_on_path) misere_cycle(m.make_child());
+                if (state == m_on_path) m.cycle(m.make_child());
                 if (state == m_p) {
                     result = m_n;
                     break;

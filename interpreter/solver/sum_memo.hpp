@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <stdexcept>
 #include <vector>
@@ -19,7 +20,7 @@
 
 namespace grundy::solver {
 
-// The hash of one component. A sum's hash is the (wrapping) sum of its
+// The hash of one component (a Comp, or a Part below). A sum's hash is the (wrapping) sum of its
 // components' hashes: independent of order, and a child of a sum (one part
 // replaced by an option's parts) is hashed in constant time from its
 // parent's hash.
@@ -30,9 +31,9 @@ inline std::uint64_t comp_hash(Comp c) {
     return x ^ (x >> 31);
 }
 
-inline std::uint64_t sum_hash(std::span<const Comp> sum) {
+inline std::uint64_t sum_hash(std::span<const std::uint32_t> sum) {
     std::uint64_t h = 0;
-    for (Comp c : sum) h += comp_hash(c);
+    for (std::uint32_t c : sum) h += comp_hash(c);
     return h;
 }
 
@@ -58,8 +59,10 @@ public:
     }
     // Records entry e (not yet present) under hash h.
     void insert(std::uint32_t e, std::uint64_t h) {
-        // Kept at most half full: probe runs stay short.
-        if (2 * (count_ + 1) > slots_.size()) grow();
+        // Kept at most three quarters full: probe runs stay a cache line or
+        // two (the tags settle most slots without touching an entry), and
+        // the table is 11 to 21 bytes per entry.
+        if (4 * (count_ + 1) > 3 * slots_.size()) grow();
         place(Slot{static_cast<std::uint32_t>(h >> 32), e + 1});
         ++count_;
     }
@@ -90,69 +93,85 @@ private:
     std::size_t count_ = 0;
 };
 
-// Sums (sorted multisets of components, not empty) to a state byte. An
-// entry is never removed: a sum that must be forgotten gets the state
-// `absent`, which lookups report as such and insert() reuses.
+// A component as the misère search stores it: its number in a CompIndex.
+using Part = std::uint32_t;
+
+// Sums (sorted multisets of parts, not empty) to a state byte. An entry is
+// never removed: a sum that must be forgotten gets the state `absent`,
+// which lookups report as such and insert() reuses.
+//
+// Each sum is a header word (its size and state) followed by its parts, in
+// chunks of 2^16 words that never move, so the memo grows without copying
+// and costs 4 bytes per part plus 4 per sum (a node-based map of vectors
+// costs an allocation and a pointer chase per sum). A sum's entry number is
+// where it starts: chunk << 16 | word. Sizes are below 2^24.
 class SumMemo {
 public:
     static constexpr std::uint8_t absent = 0xFF;
 
-    std::uint32_t size() const { return static_cast<std::uint32_t>(entries_.size()); }
-    std::span<const Comp> sum(std::uint32_t e) const { return {arena_.data() + entries_[e].begin, entries_[e].size}; }
-    std::uint8_t state(std::uint32_t e) const { return entries_[e].state; }
-    void set_state(std::uint32_t e, std::uint8_t s) { entries_[e].state = s; }
+    std::uint32_t size() const { return count_; }
+    std::span<const Part> sum(std::uint32_t e) const { return {at(e) + 1, at(e)[0] >> 8}; }
+    std::uint8_t state(std::uint32_t e) const { return static_cast<std::uint8_t>(at(e)[0]); }
+    void set_state(std::uint32_t e, std::uint8_t s) { at(e)[0] = (at(e)[0] & ~0xFFu) | s; }
 
     // The entry of `sum` (whose sum_hash is h), or -1; it may be absent.
-    std::int64_t find(std::span<const Comp> sum, std::uint64_t h) const {
-        return slots_.find(h, [&](std::uint32_t e) { return same(e, sum); });
+    std::int64_t find(std::span<const Part> sum, std::uint64_t h) const {
+        return find_if(h, sum.size(), [&](const Part* p) { return std::equal(sum.begin(), sum.end(), p); });
     }
-    // The same for a sum of `size` components that is not at hand: `is(p)`
-    // says whether the components at p are that sum.
+    // The same for a sum of `size` parts that is not at hand: `is(p)` says
+    // whether the parts at p are that sum.
     template <typename Is> std::int64_t find_if(std::uint64_t h, std::size_t size, Is&& is) const {
         return slots_.find(h, [&](std::uint32_t e) {
-            return entries_[e].size == size && is(arena_.data() + entries_[e].begin);
+            const Part* x = at(e);
+            return (x[0] >> 8) == size && is(x + 1);
         });
     }
     // The entry of `sum`, made (absent) when there is none. `sum` must not
-    // point into this memo's arena.
-    std::uint32_t insert(std::span<const Comp> sum, std::uint64_t h) {
+    // point into this memo.
+    std::uint32_t insert(std::span<const Part> sum, std::uint64_t h) {
         const std::int64_t e = find(sum, h);
         return e >= 0 ? static_cast<std::uint32_t>(e) : add(sum, h);
     }
     // The same for a sum known to have no entry.
-    std::uint32_t add(std::span<const Comp> sum, std::uint64_t h) {
-        const auto e = static_cast<std::uint32_t>(entries_.size());
-        entries_.push_back(Entry{arena_.size(), static_cast<std::uint32_t>(sum.size()), absent});
-        arena_.insert(arena_.end(), sum.begin(), sum.end());
+    std::uint32_t add(std::span<const Part> sum, std::uint64_t h) {
+        const std::size_t words = sum.size() + 1;
+        if (sum.size() >= (std::size_t{1} << 24)) throw std::length_error("a sum of too many components");
+        if (chunks_.empty() || used_ + words > chunk_words) {
+            // A sum longer than a chunk gets a chunk of its own.
+            if (chunks_.size() >= (std::size_t{1} << 16)) throw std::length_error("too many sums for the misère memo");
+            chunks_.push_back(std::make_unique_for_overwrite<Part[]>(std::max(words, chunk_words)));
+            words_ += std::max(words, chunk_words);
+            used_ = 0;
+        }
+        const auto e = static_cast<std::uint32_t>((chunks_.size() - 1) << chunk_bits | used_);
+        Part* x = chunks_.back().get() + used_;
+        x[0] = static_cast<Part>(sum.size()) << 8 | absent;
+        std::copy(sum.begin(), sum.end(), x + 1);
+        // The next sum starts in a new chunk after one that overflows a chunk.
+        used_ = words > chunk_words ? chunk_words : used_ + words;
         slots_.insert(e, h);
+        ++count_;
         return e;
     }
 
     std::size_t memory_bytes() const {
-        return slots_.memory_bytes() + entries_.capacity() * sizeof(Entry) + arena_.capacity() * sizeof(Comp);
+        return slots_.memory_bytes() + chunks_.capacity() * sizeof(chunks_[0]) + words_ * sizeof(Part);
     }
 
 private:
-    struct Entry {
-        std::uint64_t begin;  // in arena_
-        std::uint32_t size;
-        std::uint8_t state;
-    };
-    bool same(std::uint32_t e, std::span<const Comp> sum) const {
-        const Entry& x = entries_[e];
-        if (x.size != sum.size()) return false;
-        const Comp* a = arena_.data() + x.begin;
-        for (std::size_t i = 0; i < sum.size(); ++i)  // a few words: a call to memcmp costs more
-            if (a[i] != sum[i]) return false;
-        return true;
-    }
+    static constexpr unsigned chunk_bits = 16;
+    static constexpr std::size_t chunk_words = std::size_t{1} << chunk_bits;
+    Part* at(std::uint32_t e) const { return chunks_[e >> chunk_bits].get() + (e & (chunk_words - 1)); }
 
     FlatSlots slots_;
-    std::vector<Entry> entries_;
-    std::vector<Comp> arena_;
+    std::vector<std::unique_ptr<Part[]>> chunks_;
+    std::size_t used_ = 0;   // words of the last chunk
+    std::size_t words_ = 0;  // in all chunks
+    std::uint32_t count_ = 0;
 };
 
-// Components to dense numbers 0, 1, 2, ... in order of first insertion.
+// Components to dense numbers (Parts) 0, 1, 2, ... in order of first
+// insertion.
 // Small states (most games' ints, and interned states, which are numbered
 // from 0) are looked up in a per-graph array; others are hashed.
 class CompIndex {
@@ -187,6 +206,7 @@ public:
         return e;
     }
     std::uint32_t size() const { return static_cast<std::uint32_t>(comps_.size()); }
+    Comp comp(Part n) const { return comps_[n]; }
     std::size_t memory_bytes() const {
         std::size_t total = slots_.memory_bytes() + comps_.capacity() * sizeof(Comp);
         for (const auto& d : dense_) total += sizeof(d) + d.capacity() * sizeof(std::uint32_t);

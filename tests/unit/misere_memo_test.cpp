@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <set>
 #include <stdexcept>
 
 #include "interpreter/solver/solver.hpp"
@@ -69,78 +70,88 @@ bool kayles_mover_wins(std::vector<StateId> rows, std::map<std::vector<StateId>,
 }  // namespace
 
 TEST_CASE("a sum's hash does not depend on the order of its parts", "[misere]") {
-    const std::vector<Comp> a{make_comp(0, 3), make_comp(1, 5), make_comp(0, 3), make_comp(2, 1)};
-    std::vector<Comp> b = a;
+    const std::vector<Part> a{3, 70005, 3, 131073};
+    std::vector<Part> b = a;
     std::reverse(b.begin(), b.end());
     CHECK(sum_hash(a) == sum_hash(b));
-    CHECK(sum_hash(a) != sum_hash(std::vector<Comp>(a.begin(), a.end() - 1)));
+    CHECK(sum_hash(a) != sum_hash(std::vector<Part>(a.begin(), a.end() - 1)));
     // A part replaced: the parent's hash less the old part plus the new.
-    std::vector<Comp> c = a;
-    c[1] = make_comp(1, 4);
-    CHECK(sum_hash(c) == sum_hash(a) - comp_hash(make_comp(1, 5)) + comp_hash(make_comp(1, 4)));
+    std::vector<Part> c = a;
+    c[1] = 70004;
+    CHECK(sum_hash(c) == sum_hash(a) - comp_hash(70005) + comp_hash(70004));
 }
 
 TEST_CASE("the sum memo finds each sum it holds, and only those", "[misere]") {
     SumMemo memo;
-    std::vector<std::vector<Comp>> sums;
-    for (std::uint32_t n = 0; n < 3000; ++n) {
-        std::vector<Comp> s;
-        for (std::uint32_t k = 0; k <= n % 13; ++k) s.push_back(make_comp(k % 3, n * 7 + k));
+    std::vector<std::vector<Part>> sums;
+    for (Part n = 0; n < 30000; ++n) {
+        std::vector<Part> s;
+        for (Part k = 0; k <= n % 13; ++k) s.push_back((k % 3) << 24 | (n * 7 + k));
         std::sort(s.begin(), s.end());
         sums.push_back(s);
     }
+    // Enough parts for several chunks of the memo's arena.
+    std::vector<std::uint32_t> entries;
     for (std::size_t i = 0; i < sums.size(); ++i) {
         const std::uint32_t e = memo.insert(sums[i], sum_hash(sums[i]));
-        CHECK(e == i);
         CHECK(memo.state(e) == SumMemo::absent);
         memo.set_state(e, static_cast<std::uint8_t>(i % 3));
+        entries.push_back(e);
     }
     CHECK(memo.size() == sums.size());
+    CHECK(std::set<std::uint32_t>(entries.begin(), entries.end()).size() == sums.size());
     // After many growths, every sum is still found, with its state and parts.
     for (std::size_t i = 0; i < sums.size(); ++i) {
         const std::int64_t e = memo.find(sums[i], sum_hash(sums[i]));
-        REQUIRE(e == static_cast<std::int64_t>(i));
+        REQUIRE(e == std::int64_t{entries[i]});
         CHECK(memo.state(e) == i % 3);
         CHECK(std::equal(sums[i].begin(), sums[i].end(), memo.sum(e).begin(), memo.sum(e).end()));
     }
     // Inserting again finds the same entry.
-    CHECK(memo.insert(sums[17], sum_hash(sums[17])) == 17);
+    CHECK(memo.insert(sums[17], sum_hash(sums[17])) == entries[17]);
     CHECK(memo.size() == sums.size());
-    const std::vector<Comp> missing{make_comp(5, 1), make_comp(5, 2)};
+    const std::vector<Part> missing{5u << 24 | 1, 5u << 24 | 2};
     CHECK(memo.find(missing, sum_hash(missing)) == -1);
 }
 
 TEST_CASE("the sum memo tells sums apart when their hashes collide", "[misere]") {
     SumMemo memo;
     // Every sum under one hash: one long probe run, settled by the parts.
-    std::vector<std::vector<Comp>> sums;
-    for (std::uint32_t n = 0; n < 200; ++n) sums.push_back({make_comp(0, n), make_comp(0, n + 1)});
-    sums.push_back({make_comp(0, 5)});  // a prefix of another sum
-    sums.push_back({make_comp(0, 5), make_comp(0, 6), make_comp(0, 7)});
+    std::vector<std::vector<Part>> sums;
+    for (Part n = 0; n < 200; ++n) sums.push_back({n, n + 1});
+    sums.push_back({5});  // a prefix of another sum
+    sums.push_back({5, 6, 7});
     const std::uint64_t h = 0x1234'5678'9abc'def0ULL;
-    for (std::size_t i = 0; i < sums.size(); ++i) CHECK(memo.insert(sums[i], h) == i);
-    for (std::size_t i = 0; i < sums.size(); ++i) CHECK(memo.find(sums[i], h) == static_cast<std::int64_t>(i));
-    const std::vector<Comp> other{make_comp(0, 1), make_comp(0, 3)};
+    std::vector<std::uint32_t> entries;
+    for (const auto& sum : sums) entries.push_back(memo.insert(sum, h));
+    for (std::size_t i = 0; i < sums.size(); ++i) CHECK(memo.find(sums[i], h) == std::int64_t{entries[i]});
+    const std::vector<Part> other{1, 3};
     CHECK(memo.find(other, h) == -1);
     // Under another hash, the same parts are not looked for in the same place.
     CHECK(memo.find(sums[3], h + (std::uint64_t{1} << 63)) == -1);
     // find_if: a sum described rather than held.
-    const std::int64_t e = memo.find_if(h, 2, [&](const Comp* p) { return p[0] == make_comp(0, 42); });
-    CHECK(e == 42);
+    const std::int64_t e = memo.find_if(h, 2, [&](const Part* p) { return p[0] == 42; });
+    CHECK(e == std::int64_t{entries[42]});
 }
 
-TEST_CASE("a sum with many parts is kept whole", "[misere]") {
+TEST_CASE("a sum with many parts is kept whole, a chunk of its own if need be", "[misere]") {
     SumMemo memo;
-    std::vector<Comp> big;
-    for (std::uint32_t i = 0; i < 500; ++i) big.push_back(make_comp(i % 4, i / 4));
-    std::sort(big.begin(), big.end());
-    const std::uint32_t e = memo.insert(big, sum_hash(big));
-    std::vector<Comp> almost = big;
-    almost.back() = make_comp(9, 9);
-    std::sort(almost.begin(), almost.end());
-    CHECK(memo.find(big, sum_hash(big)) == e);
-    CHECK(memo.find(almost, sum_hash(almost)) == -1);
-    CHECK(memo.sum(e).size() == 500);
+    const std::vector<Part> small{1, 2};
+    const std::uint32_t s = memo.insert(small, sum_hash(small));
+    for (std::size_t size : {500u, 70000u, 3u}) {
+        std::vector<Part> big;
+        for (Part i = 0; i < size; ++i) big.push_back(i * 3);
+        const std::uint32_t e = memo.insert(big, sum_hash(big));
+        std::vector<Part> almost = big;
+        almost.back() += 1;
+        CHECK(memo.find(big, sum_hash(big)) == e);
+        CHECK(memo.find(almost, sum_hash(almost)) == -1);
+        CHECK(memo.sum(e).size() == size);
+        CHECK(std::equal(big.begin(), big.end(), memo.sum(e).begin()));
+        memo.set_state(e, 1);
+    }
+    CHECK(memo.state(s) == SumMemo::absent);
+    CHECK(memo.find(small, sum_hash(small)) == std::int64_t{s});
 }
 
 TEST_CASE("the component index numbers components densely, small states or not", "[misere]") {
