@@ -94,7 +94,6 @@ struct Solver::Misere {
         next = Child{f.entry, f.part, f.option, key.size() - 1 + o.size, f.hash - comp_hash(key[f.part]) + o.hash};
         ++f.option;
     }
-    template <typename Run> bool child_runs(Run&& run) const;
     bool child_is(const Part* sum) const;
     std::span<const Part> make_child();
 
@@ -197,55 +196,17 @@ bool Solver::Misere::next_part(std::size_t i) {
     }
 }
 
-// Calls run(begin, end) on the runs of `next` in order: stretches of its
-// parent's sum, and the option's parts merged in between (the parent less
-// one part is sorted, and so are the option's parts). Stops at the first
-// run for which `run` returns false, and returns false then.
-template <typename Run> bool Solver::Misere::child_runs(Run&& run) const {
-    const std::span<const Part> key = memo.sum(next.entry);
-    const Option& o = options[next.option];
-    const Part* part = option_parts.data() + o.begin;
-    const Part* const parts_end = part + o.size;
-    const Part* const skip = key.data() + next.part;
-    const Part* const halves[2][2] = {{key.data(), skip}, {skip + 1, key.data() + key.size()}};
-    for (const auto& half : halves) {
-        const Part* b = half[0];
-        const Part* const e = half[1];
-        while (b != e) {
-            if (part != parts_end && *part < *b) {
-                if (!run(part, part + 1)) return false;
-                ++part;
-                continue;
-            }
-            const Part* m = e;
-            if (part != parts_end)
-                for (m = b + 1; m != e && !(*part < *m);) ++m;
-            if (!run(b, m)) return false;
-            b = m;
-        }
-    }
-    return part == parts_end || run(part, parts_end);
-}
-
 // Whether the next.size components at `sum` are `next`.
 bool Solver::Misere::child_is(const Part* sum) const {
-    return child_runs([&](const Part* b, const Part* e) {
-        const Part* s = sum;  // a local, not the captured reference: the loop stays in registers
-        for (; b != e; ++b, ++s)
-            if (*s != *b) return false;
-        sum = s;
-        return true;
-    });
+    const Option& o = options[next.option];
+    return is_child(sum, memo.sum(next.entry), next.part, {option_parts.data() + o.begin, o.size});
 }
 
 // `next`, written out.
 std::span<const Part> Solver::Misere::make_child() {
+    const Option& o = options[next.option];
     child.resize(next.size);
-    Part* out = child.data();
-    child_runs([&](const Part* b, const Part* e) {
-        out = std::copy(b, e, out);
-        return true;
-    });
+    write_child(child.data(), memo.sum(next.entry), next.part, {option_parts.data() + o.begin, o.size});
     return child;
 }
 

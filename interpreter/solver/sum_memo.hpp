@@ -37,6 +37,36 @@ inline std::uint64_t sum_hash(std::span<const std::uint32_t> sum) {
     return h;
 }
 
+// A child of a sorted sum: `parent` with parent[skip] replaced by `parts`
+// (sorted too), merged. The search compares a memo entry with a child
+// without writing the child out (is_child), and writes it (write_child) only
+// to push it.
+inline bool is_child(const std::uint32_t* sum, std::span<const std::uint32_t> parent, std::size_t skip,
+                     std::span<const std::uint32_t> parts) {
+    const std::uint32_t* p = parts.data();
+    const std::uint32_t* const end = p + parts.size();
+    for (std::size_t i = 0; i < parent.size(); ++i) {
+        if (i == skip) continue;
+        for (; p != end && *p < parent[i]; ++p)
+            if (*sum++ != *p) return false;
+        if (*sum++ != parent[i]) return false;
+    }
+    for (; p != end; ++p)
+        if (*sum++ != *p) return false;
+    return true;
+}
+inline void write_child(std::uint32_t* out, std::span<const std::uint32_t> parent, std::size_t skip,
+                        std::span<const std::uint32_t> parts) {
+    const std::uint32_t* p = parts.data();
+    const std::uint32_t* const end = p + parts.size();
+    for (std::size_t i = 0; i < parent.size(); ++i) {
+        if (i == skip) continue;
+        for (; p != end && *p < parent[i]; ++p) *out++ = *p;
+        *out++ = parent[i];
+    }
+    std::copy(p, end, out);
+}
+
 // Open-addressing slots shared by both tables. A slot holds the high 32
 // bits of its entry's hash, which are also where the slot's index comes
 // from (the table's top bits), so growing needs no hash made again.

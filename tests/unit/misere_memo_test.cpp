@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -152,6 +153,41 @@ TEST_CASE("a sum with many parts is kept whole, a chunk of its own if need be", 
     }
     CHECK(memo.state(s) == SumMemo::absent);
     CHECK(memo.find(small, sum_hash(small)) == std::int64_t{s});
+}
+
+TEST_CASE("a child of a sum is its parent with one part replaced, merged", "[misere]") {
+    // Against std::merge, for parents and options of every small shape;
+    // values from a small range, so that repeats and ties are common.
+    std::uint32_t seed = 12345;
+    auto next = [&](std::uint32_t n) {
+        seed = seed * 1664525u + 1013904223u;
+        return (seed >> 8) % n;
+    };
+    int compared = 0;
+    for (int round = 0; round < 3000; ++round) {
+        std::vector<Part> parent(1 + next(9)), parts(next(4));
+        for (Part& p : parent) p = next(12);
+        for (Part& p : parts) p = next(12);
+        std::sort(parent.begin(), parent.end());
+        std::sort(parts.begin(), parts.end());
+        const std::size_t skip = next(static_cast<std::uint32_t>(parent.size()));
+        std::vector<Part> rest = parent, want;
+        rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(skip));
+        std::merge(rest.begin(), rest.end(), parts.begin(), parts.end(), std::back_inserter(want));
+
+        std::vector<Part> written(want.size());
+        write_child(written.data(), parent, skip, parts);
+        REQUIRE(written == want);
+        CHECK(is_child(want.data(), parent, skip, parts));
+        // Any one part changed, anywhere: not the child.
+        for (std::size_t i = 0; i < want.size(); ++i) {
+            std::vector<Part> other = want;
+            other[i] += 1 + next(3);
+            CHECK_FALSE(is_child(other.data(), parent, skip, parts));
+            ++compared;
+        }
+    }
+    CHECK(compared > 10000);
 }
 
 TEST_CASE("the component index numbers components densely, small states or not", "[misere]") {
