@@ -129,7 +129,7 @@ Part Solver::Misere::expand(Comp c) {
 
 // Makes the canonical parts of comps[n]'s options.
 Part Solver::Misere::make_live(Part n) {
-    // A copy, and parts made aside: has_moves may expand a part, which may
+    // A copy, and parts made aside: options_of may expand a part, which may
     // re-enter the search and make these options too.
     const std::vector<std::vector<Comp>> raw = comps[n].raw;
     std::vector<Option> made;
@@ -148,7 +148,8 @@ Part Solver::Misere::make_live(Part n) {
     if (info.live) return n;
     info.first = static_cast<std::uint32_t>(options.size());
     info.count = static_cast<std::uint32_t>(made.size());
-    if (option_parts.size() + parts.size() > UINT32_MAX) throw std::length_error("too many options for the misère search");
+    if (option_parts.size() + parts.size() > UINT32_MAX)
+        throw std::length_error("too many options for the misère search");
     for (Option o : made) {
         o.begin += static_cast<std::uint32_t>(option_parts.size());
         options.push_back(o);

@@ -20,10 +20,10 @@
 
 namespace grundy::solver {
 
-// The hash of one component (a Comp, or a Part below). A sum's hash is the (wrapping) sum of its
-// components' hashes: independent of order, and a child of a sum (one part
-// replaced by an option's parts) is hashed in constant time from its
-// parent's hash.
+// The hash of one component (a Comp, or a Part below). A sum's hash is the
+// (wrapping) sum of its components' hashes: independent of order, and a
+// child of a sum (one part replaced by an option's parts) is hashed in
+// constant time from its parent's hash.
 inline std::uint64_t comp_hash(Comp c) {
     std::uint64_t x = c + 0x9e3779b97f4a7c15ULL;  // splitmix64's finaliser
     x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
