@@ -35,16 +35,6 @@ cd "$ROOT"
 
 ALL_WORKLOADS=(subtract kayles wythoff fibnim chomp divisors misere)
 
-# What each workload solves, for the table.
-declare -A TITLE=(
-    [subtract]='Subtract({1,3,4}), n < 10^8'
-    [kayles]='Kayles, n ≤ 40000'
-    [wythoff]='Wythoff, a, b ≤ 1000'
-    [fibnim]='FibonacciNim, n ≤ 2000'
-    [chomp]='Chomp 11×11'
-    [divisors]='Divisors(28)'
-    [misere]='misère Nim, 8 heaps ≤ 17'
-)
 # The sizes: the C++ and Python programs' arguments, and the Grundy program's
 # standard input. Each C++ run takes from a quarter of a second to a few
 # seconds, so that process start-up is noise (the issue's sizes, 10^7, 20000,
@@ -52,6 +42,16 @@ declare -A TITLE=(
 declare -A SIZE=(
     [subtract]='99999999' [kayles]='40000' [wythoff]='1000' [fibnim]='2000'
     [chomp]='11 11' [divisors]='28' [misere]='8 17'
+)
+# What each workload solves, for the table: a printf format of its size.
+declare -A TITLE=(
+    [subtract]='Subtract({1,3,4}), n ≤ %s'
+    [kayles]='Kayles, n ≤ %s'
+    [wythoff]='Wythoff, a, b ≤ %s'
+    [fibnim]='FibonacciNim, n ≤ %s'
+    [chomp]='Chomp %s×%s'
+    [divisors]='Divisors(%s)'
+    [misere]='misère Nim, %s heaps ≤ %s'
 )
 # PY_QUICK: the Python size argument and the factor that scales its time to
 # the full size (from the complexity: linear, n^2, n^3).
@@ -238,7 +238,7 @@ for name in "${selected[@]}"; do
 
     c_cell="${c_err:-$(fmt_time "$c_time")}"
     c_mb='n/a'; [[ -n "$c_rss" ]] && c_mb="$(fmt_mb "$c_rss")"
-    rows+=("| ${TITLE[$name]} | $(fmt_count "$states") | $c_cell | $c_mb | $g_cell | $g_mb | $(fmt_ratio "$g_time" "$c_time") | $p_cell | $(fmt_ratio "$p_time" "$g_time") | $check |")
+    rows+=("| $(printf "${TITLE[$name]}" "${size[@]}") | $(fmt_count "$states") | $c_cell | $c_mb | $g_cell | $g_mb | $(fmt_ratio "$g_time" "$c_time") | $p_cell | $(fmt_ratio "$p_time" "$g_time") | $check |")
 done
 
 # What a run costs with nothing to do: fork, /usr/bin/time, timeout, exec.
