@@ -5,9 +5,11 @@
 // sizes take 10 MB, not 40. Pages of 512 entries are allocated as ids are
 // touched, behind a two-level directory (2048 pages a block), so scattered
 // ids (n, n / 2, n / 4, ... from 2^31) cost a block each, not a span.
-// The first 2^17 pages (ids below 2^26) are also found in a flat table that
-// grows to the highest of them made (1 MB at most), so most reads are one
-// load for the page and one for the value.
+// The first 2^20 pages (ids below 2^29) are also found in a flat table that
+// grows to the highest of them made (8 MB at most), so most reads are one
+// load for the page and one for the value. Pages are carved from chunks,
+// never freed one by one: a game of sparse ids (bitmask sets) makes
+// hundreds of thousands of them.
 #pragma once
 
 #include <algorithm>
@@ -55,7 +57,7 @@ public:
     std::uint8_t* writable_narrow(std::uint32_t i, std::uint32_t*& known) {
         Page& p = page(i) ? const_cast<Page&>(*page(i)) : make_page(i);
         known = &p.known;
-        return p.wide ? nullptr : p.narrow.get();
+        return p.wide ? nullptr : p.narrow;
     }
 
     // The page holding id i, for loops that step through ids: `narrow` (a
@@ -73,8 +75,8 @@ public:
         PageView v;
         v.begin = i & ~(page_size - 1);
         if (const Page* p = page(i)) {
-            v.narrow = p->narrow.get();
-            v.wide = p->wide.get();
+            v.narrow = p->narrow;
+            v.wide = p->wide;
             v.full = p->known == page_size;
         }
         return v;
@@ -102,6 +104,9 @@ public:
     void clear() {
         dirs_.clear();
         flat_.clear();
+        chunks_.clear();
+        wide_.clear();
+        chunk_used_ = pages_per_chunk;
         flat_count_ = 0;
         bytes_ = 0;
     }
@@ -109,7 +114,8 @@ public:
 private:
     static constexpr unsigned dir_bits = 11;
     static constexpr std::uint32_t dir_size = 1u << dir_bits;
-    static constexpr std::uint32_t flat_limit = 1u << 17;  // pages in the flat table at most
+    static constexpr std::uint32_t flat_limit = 1u << 20;  // pages in the flat table at most
+    static constexpr std::uint32_t pages_per_chunk = 256;
 
     // A flat entry: a page's wide values with the low bit set, or its
     // bytes; a page not made reads as all unknown.
@@ -128,47 +134,61 @@ private:
     }
 
     struct Page {
-        std::unique_ptr<std::uint8_t[]> narrow;
-        std::unique_ptr<std::uint32_t[]> wide;
-        std::uint32_t known = 0;  // ids on the page with a value
+        std::uint8_t* narrow = nullptr;  // in a chunk
+        std::uint32_t* wide = nullptr;   // in wide_, once widened
+        std::uint32_t known = 0;         // ids on the page with a value
     };
-    using Dir = std::array<std::unique_ptr<Page>, dir_size>;
+    struct Chunk {
+        Page pages[pages_per_chunk];
+        std::uint8_t bytes[pages_per_chunk][page_size];
+    };
+    using Dir = std::array<Page*, dir_size>;
 
     const Page* page(std::uint32_t i) const {
         const std::uint32_t p = i >> page_bits;
         const std::uint32_t d = p >> dir_bits;
         if (d >= dirs_.size() || !dirs_[d]) return nullptr;
-        return (*dirs_[d])[p & (dir_size - 1)].get();
+        return (*dirs_[d])[p & (dir_size - 1)];
     }
     Page& make_page(std::uint32_t i) {
         const std::uint32_t d = i >> (page_bits + dir_bits);
         if (d >= dirs_.size()) dirs_.resize(d + 1);
         if (!dirs_[d]) {
             dirs_[d] = std::make_unique<Dir>();
+            dirs_[d]->fill(nullptr);
             bytes_ += sizeof(Dir);
         }
-        auto& slot = (*dirs_[d])[(i >> page_bits) & (dir_size - 1)];
+        Page*& slot = (*dirs_[d])[(i >> page_bits) & (dir_size - 1)];
         if (!slot) {
-            slot = std::make_unique<Page>();
-            slot->narrow = std::make_unique<std::uint8_t[]>(page_size);
-            std::fill(slot->narrow.get(), slot->narrow.get() + page_size, narrow_unknown);
-            bytes_ += page_size + sizeof(Page);
-            set_flat(i >> page_bits, reinterpret_cast<std::uintptr_t>(slot->narrow.get()));
+            if (chunk_used_ == pages_per_chunk) {
+                chunks_.push_back(std::make_unique_for_overwrite<Chunk>());
+                chunk_used_ = 0;
+                bytes_ += sizeof(Chunk);
+            }
+            Chunk& c = *chunks_.back();
+            slot = &c.pages[chunk_used_];
+            *slot = Page{c.bytes[chunk_used_++], nullptr, 0};
+            std::fill(slot->narrow, slot->narrow + page_size, narrow_unknown);
+            set_flat(i >> page_bits, reinterpret_cast<std::uintptr_t>(slot->narrow));
         }
         return *slot;
     }
     void widen(Page& p, std::uint32_t page) {
-        p.wide = std::make_unique<std::uint32_t[]>(page_size);
+        wide_.push_back(std::make_unique_for_overwrite<std::uint32_t[]>(page_size));
+        p.wide = wide_.back().get();
         for (std::uint32_t j = 0; j < page_size; ++j) {
             std::uint8_t b = p.narrow[j];
             p.wide[j] = b >= narrow_on_path ? unknown - (narrow_unknown - b) : b;
         }
-        p.narrow.reset();
-        bytes_ += page_size * 3;
-        set_flat(page, reinterpret_cast<std::uintptr_t>(p.wide.get()) | 1);
+        p.narrow = nullptr;  // its bytes stay in the chunk, unused
+        bytes_ += page_size * 4;
+        set_flat(page, reinterpret_cast<std::uintptr_t>(p.wide) | 1);
     }
 
     std::vector<std::unique_ptr<Dir>> dirs_;
+    std::vector<std::unique_ptr<Chunk>> chunks_;
+    std::uint32_t chunk_used_ = pages_per_chunk;  // pages taken from chunks_.back()
+    std::vector<std::unique_ptr<std::uint32_t[]>> wide_;
     std::vector<std::uintptr_t> flat_;  // by page number, below flat_limit
     std::uint32_t flat_count_ = 0;
     std::size_t bytes_ = 0;
