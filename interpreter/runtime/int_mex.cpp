@@ -186,11 +186,36 @@ public:
     }
     const solver::GameGraph::Blocker& blocker() const { return blocker_; }
 
+    // A game whose one move is masked (see masked()), scanned resumably
+    // (GameGraph::Blocker::resume): `at` holds the bits still to take,
+    // `gathered` the values seen, all below 64 so far. `other` leaves the
+    // state to the plain scan: a value past 63, an error, an option that
+    // is not interned.
+    enum class Scan { done, blocked, other };
+    Scan masked_resumable(const Move& m, const Frame& f, solver::GameGraph::Blocker& b, std::uint32_t& value) {
+        std::int64_t& x = f.r[m.gens[0].reg];
+        std::uint64_t seen = b.resume.gathered;
+        for (std::uint64_t bits = b.resume.at ? b.resume.at : f.pos_key; bits; bits &= bits - 1) {
+            x = __builtin_ctzll(bits);
+            std::uint32_t v;
+            if (masked_read(m, f, v) != Read::value) {
+                if (!blocker_.found) return Scan::other;
+                b = blocker_;
+                b.resume = {bits, seen};
+                return Scan::blocked;
+            }
+            if (v >= 64) return Scan::other;
+            seen |= std::uint64_t{1} << v;
+        }
+        value = static_cast<std::uint32_t>(__builtin_ctzll(~seen));
+        return Scan::done;
+    }
+
 private:
 
     // Records the option state whose value was not known; returns false.
     bool blocked(std::uint32_t id) {
-        blocker_ = {true, id};
+        blocker_ = {true, id, {}};
         return false;
     }
     Stepped blocked_at(const solver::ValueArray& values, std::int64_t index) {
@@ -229,36 +254,42 @@ private:
     // (ListResult::filter): each option is one bitwise and, x running over
     // the position's bits in the order of its ints.
     bool masked(const Move& m, const Frame& f) {
-        const ListResult& b = *m.list.b;
         std::int64_t& x = f.r[m.gens[0].reg];
-        const std::uint64_t pos = f.pos_key;
-        const bool direct = table_.direct_sets();  // an option below 2^30 is its own id
-        const solver::ValueArray& direct_values = arrays_[solver::Solver::id_class(StateTable::first_direct)];
-        for (std::uint64_t bits = pos; bits; bits &= bits - 1) {
+        for (std::uint64_t bits = f.pos_key; bits; bits &= bits - 1) {
             x = __builtin_ctzll(bits);
-            const IntInstanceData::Filter& c = intpath::filter_masks(b, f, x);
-            if (pos & c.fails) {
-                // The element loop raises c's error; without the ints, the
-                // solver's expansion does.
-                if (!f.ints_loaded || !option(m, f)) return false;
-                continue;
-            }
-            const std::uint64_t key = pos & ~c.holds;
             std::uint32_t v;
-            if (direct && !(key >> 30)) {
-                v = direct_values.get(static_cast<std::uint32_t>(key));
-                if (v >= not_known) return blocked(StateTable::first_direct + static_cast<std::uint32_t>(key));
-            } else {
-                std::uint32_t id;
-                if (!table_.find_packed(key, id)) return false;
-                v = value(id);
-                if (v >= not_known) return blocked(id);
+            switch (masked_read(m, f, v)) {
+                case Read::value: mex_.add(v); break;
+                case Read::unknown: return false;
+                case Read::error:
+                    // The element loop raises c's error; without the ints, the
+                    // solver's expansion does.
+                    if (!f.ints_loaded || !option(m, f)) return false;
             }
-            mex_.add(v);
         }
         return true;
     }
 
+    // Option x (in its register) of masked family m: its value, or
+    // `unknown` (blocker_ names it when it is interned), or `error` when
+    // c fails for an element of the position.
+    enum class Read { value, unknown, error };
+    [[gnu::always_inline]] Read masked_read(const Move& m, const Frame& f, std::uint32_t& v) {
+        const IntInstanceData::Filter& c = intpath::filter_masks(*m.list.b, f, f.r[m.gens[0].reg]);
+        if (f.pos_key & c.fails) return Read::error;
+        const std::uint64_t key = f.pos_key & ~c.holds;
+        std::uint32_t id;
+        if (table_.direct_sets() && !(key >> 30)) {  // an option below 2^30 is its own id
+            id = StateTable::first_direct + static_cast<std::uint32_t>(key);
+            v = arrays_[solver::Solver::id_class(StateTable::first_direct)].get(static_cast<std::uint32_t>(key));
+        } else {
+            if (!table_.find_packed(key, id)) return Read::unknown;
+            v = value(id);
+        }
+        if (v < not_known) return Read::value;
+        blocked(id);
+        return Read::unknown;
+    }
     // The plain loop over lo..hi of the innermost generator, for a stretch
     // that stepping cannot take.
     bool each(const Move& m, std::uint32_t reg, std::int64_t lo, std::int64_t hi, const Frame& f) {
@@ -719,6 +750,13 @@ bool Instance::try_grundy(solver::StateId s, std::uint32_t& value, Blocker& bloc
     if (!load_fast(s, f, pos, !key_only_)) return false;
     MexSet mex(mex_marks_, mex_stamp_);
     Kernel k(*game_.fast, table_, ctx_.solver.value_arrays(graph_), mex);
+    if (key_only_ && f.has_key && game_.fast->moves.size() == 1) {
+        switch (k.masked_resumable(game_.fast->moves[0], f, blocker, value)) {
+            case Kernel::Scan::done: return true;
+            case Kernel::Scan::blocked: return false;
+            case Kernel::Scan::other: break;
+        }
+    }
     if (one_pass(*game_.fast, k, mex, f, value)) return true;
     blocker = k.blocker();
     return false;

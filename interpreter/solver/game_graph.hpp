@@ -55,9 +55,17 @@ public:
     // to the solver; then `blocker`, when found, is the state of an option
     // whose value was not known (solving it first lets a retry get further).
     // The game must not call the solver from here.
+    //
+    // A game may also leave in `resume` where its scan stopped (its own
+    // encoding, `at` nonzero), with what it had gathered: the solver hands
+    // it back in `blocker` on the retry, which then goes on from there
+    // instead of from the first option, as a recursive solver would.
     struct Blocker {
         bool found = false;
         StateId state = 0;
+        struct Resume {
+            std::uint64_t at = 0, gathered = 0;
+        } resume;
     };
     virtual bool try_grundy(StateId, std::uint32_t&, Blocker&) { return false; }
 };

@@ -47,6 +47,7 @@ void Solver::push_frame(Comp c, const GameGraph::Blocker& blocker) {
         f.loaded = false;
         f.blocked = true;
         f.blocker = make_comp(comp_graph(c), blocker.state);
+        f.resume = blocker.resume;
         return;
     }
     expand_into(frames_.back());
@@ -63,6 +64,7 @@ void Solver::step_direct() {
     if (!frames_[top].blocked) {
         std::uint32_t v;
         GameGraph::Blocker b;
+        b.resume = frames_[top].resume;
         ++stats_.expansions;
         if (tables_[comp_graph(state)].graph->try_grundy(comp_state(state), v, b)) {
             set(state, v);
@@ -71,12 +73,15 @@ void Solver::step_direct() {
             return;
         }
         Frame& f = frames_[top];
-        if (!b.found || ++f.retries > max_retries) {
+        // A retry that goes on where the last stopped always gets further:
+        // it needs no limit.
+        if (!b.found || (!b.resume.at && ++f.retries > max_retries)) {
             f.direct = false;  // expanded on the next round
             return;
         }
         f.blocked = true;
         f.blocker = make_comp(comp_graph(state), b.state);
+        f.resume = b.resume;
     }
     const Comp c = frames_[top].blocker;
     frames_[top].blocked = false;  // retry once c is solved

@@ -133,6 +133,7 @@ private:
         std::uint32_t begin, cursor, end;   // this state's options in buf_
         std::uint32_t options = 0;          // how many (headers in buf_)
         Comp blocker = 0;                   // with `direct`: solve this first (when `blocked`)
+        GameGraph::Blocker::Resume resume;  // with `direct`: where the game's retry goes on
         bool loaded = true;                 // its options are in buf_ now
         bool regenerate = false;            // drop them before descending; expand again after
         bool direct = false;
