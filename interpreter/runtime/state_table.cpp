@@ -60,12 +60,12 @@ bool StateTable::pack_list(const std::int64_t* xs, std::size_t n, std::uint64_t&
 
 bool StateTable::find_key(std::uint64_t key, std::uint32_t& id) const {
     if (key_slots_.empty()) return false;
-    std::size_t mask = key_slots_.size() - 1;
+    const std::size_t mask = key_slots_.size() - 1;
     for (std::size_t i = mix64(key) & mask;; i = (i + 1) & mask) {
-        std::uint32_t s = key_slots_[i];
-        if (s == 0) return false;
-        if (keys_[s - 1] == key) {
-            id = first_packed + s - 1;
+        const KeySlot& s = key_slots_[i];
+        if (s.index == 0) return false;
+        if (s.key == key) {
+            id = first_packed + s.index - 1;
             return true;
         }
     }
@@ -112,25 +112,32 @@ bool StateTable::state_list(std::uint32_t id, std::int64_t* out, std::uint32_t& 
 }
 
 std::uint32_t StateTable::intern_key(std::uint64_t key, bool& is_new) {
-    if ((keys_.size() + 1) * 2 > key_slots_.size())
-        rehash(key_slots_, keys_.size(), [&](std::size_t k, std::size_t mask) {
-            std::size_t i = mix64(keys_[k]) & mask;
-            while (key_slots_[i]) i = (i + 1) & mask;
-            key_slots_[i] = static_cast<std::uint32_t>(k + 1);
-        });
-    std::size_t mask = key_slots_.size() - 1;
+    // At most 3/4 full: a slot is 16 bytes, and most lookups hit within a
+    // cache line or two. The old table is freed before the new one is
+    // filled from keys_, so they are never held together.
+    if ((keys_.size() + 1) * 4 > key_slots_.size() * 3) {
+        const std::size_t n = key_slots_.empty() ? 64 : key_slots_.size() * 2;
+        key_slots_ = {};
+        key_slots_.resize(n, KeySlot{0, 0});
+        for (std::size_t k = 0; k < keys_.size(); ++k) {
+            std::size_t i = mix64(keys_[k]) & (n - 1);
+            while (key_slots_[i].index) i = (i + 1) & (n - 1);
+            key_slots_[i] = {keys_[k], static_cast<std::uint32_t>(k + 1)};
+        }
+    }
+    const std::size_t mask = key_slots_.size() - 1;
     for (std::size_t i = mix64(key) & mask;; i = (i + 1) & mask) {
-        std::uint32_t s = key_slots_[i];
-        if (s == 0) {
+        KeySlot& s = key_slots_[i];
+        if (s.index == 0) {
             if (keys_.size() >= (1u << 29) - 1) throw ValueError("too many states in one game instance");
             keys_.push_back(key);
-            key_slots_[i] = static_cast<std::uint32_t>(keys_.size());
+            s = {key, static_cast<std::uint32_t>(keys_.size())};
             is_new = true;
             return first_packed + static_cast<std::uint32_t>(keys_.size() - 1);
         }
-        if (keys_[s - 1] == key) {
+        if (s.key == key) {
             is_new = false;
-            return first_packed + s - 1;
+            return first_packed + s.index - 1;
         }
     }
 }
@@ -255,7 +262,7 @@ bool StateTable::state_ints(std::uint32_t id, std::int64_t* out) const {
 
 std::size_t StateTable::memory_bytes() const {
     return values_.capacity() * sizeof(Value) + (value_slots_.capacity() + value_tags_.capacity()) * 4 +
-           keys_.capacity() * 8 + key_slots_.capacity() * 4;
+           keys_.capacity() * 8 + key_slots_.capacity() * sizeof(KeySlot);
 }
 
 }  // namespace grundy

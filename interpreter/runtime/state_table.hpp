@@ -114,9 +114,15 @@ private:
     std::vector<Value> values_;
     std::vector<std::uint32_t> value_slots_;   // 0: empty, else index + 1
     std::vector<std::uint32_t> value_tags_;    // high hash bits, to skip most compares
-    // Packed states.
+    // Packed states: keys_ by index, and a table from key to index that
+    // holds the key itself, so that a lookup touches one slot, not a slot
+    // and then keys_ (most lookups hit, and each would miss the cache twice).
+    struct KeySlot {
+        std::uint64_t key;
+        std::uint32_t index;  // 0: empty, else index + 1
+    };
     std::vector<std::uint64_t> keys_;
-    std::vector<std::uint32_t> key_slots_;     // 0: empty, else index + 1
+    std::vector<KeySlot> key_slots_;
 };
 
 }  // namespace grundy
