@@ -195,7 +195,36 @@ public:
     Scan masked_resumable(const Move& m, const Frame& f, solver::GameGraph::Blocker& b, std::uint32_t& value) {
         std::int64_t& x = f.r[m.gens[0].reg];
         std::uint64_t seen = b.resume.gathered;
-        for (std::uint64_t bits = b.resume.at ? b.resume.at : f.pos_key; bits; bits &= bits - 1) {
+        std::uint64_t bits = b.resume.at ? b.resume.at : f.pos_key;
+        const std::uint64_t pos = f.pos_key;
+        if (table_.direct_sets() && !(pos >> 30)) {
+            // Every option is a subset of pos, so its own id: the loop a
+            // hand-written solver has, with the masks and pages in locals.
+            auto& masks = f.data->filters[m.list.b->filter_slot];
+            const solver::ValueArray& values = arrays_[solver::Solver::id_class(StateTable::first_direct)];
+            std::uint32_t flat_count;
+            const std::uintptr_t* flat = values.flat(flat_count);
+            for (; bits; bits &= bits - 1) {
+                x = __builtin_ctzll(bits);
+                const IntInstanceData::Filter& c =
+                    masks[x].known ? masks[x] : intpath::filter_masks(*m.list.b, f, x);
+                if (pos & c.fails) return Scan::other;
+                const auto key = static_cast<std::uint32_t>(pos & ~c.holds);
+                const std::uint32_t page = key >> solver::ValueArray::page_bits;
+                const std::uint32_t v = page < flat_count
+                                            ? solver::ValueArray::read(flat[page], key & (solver::ValueArray::page_size - 1))
+                                            : values.get(key);
+                if (v >= 64) {
+                    if (v < not_known) return Scan::other;
+                    b = {true, StateTable::first_direct + key, {bits, seen}};
+                    return Scan::blocked;
+                }
+                seen |= std::uint64_t{1} << v;
+            }
+            value = static_cast<std::uint32_t>(__builtin_ctzll(~seen));
+            return Scan::done;
+        }
+        for (; bits; bits &= bits - 1) {
             x = __builtin_ctzll(bits);
             std::uint32_t v;
             if (masked_read(m, f, v) != Read::value) {
