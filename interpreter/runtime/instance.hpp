@@ -85,6 +85,7 @@ private:
     std::vector<std::uint32_t> mex_marks_;  // try_grundy's option values, by stamp
     std::uint32_t mex_stamp_ = 0;
     std::int8_t key_only_ = -1;  // try_grundy: the one-pass solve reads only packed keys (unknown: -1)
+    bool lists_resumable_ = false;  // try_grundy: Kernel::lists_resumable applies (known with key_only_)
 };
 
 }  // namespace grundy

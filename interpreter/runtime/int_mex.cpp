@@ -240,6 +240,95 @@ public:
         return Scan::done;
     }
 
+    // A game on int lists whose moves run one or two plain ranges,
+    // scanned resumably: `at` is the option to look at next (move << 54 |
+    // x0 << 27 | x1, with the top bit set), `gathered` the values seen,
+    // all below 64 so far. An option not interned yet is interned through
+    // `intern` (the solver's expansion would make it too) and named as the
+    // blocker, so the state is scanned once in all, as a recursive solver
+    // does, not scanned and then expanded. `other` leaves the state to the
+    // plain scan.
+    static bool lists_resumable(const IntGame& g) {
+        if (g.shape != IntGame::Shape::lists) return false;
+        return std::all_of(g.moves.begin(), g.moves.end(), [](const Move& m) {
+            return !m.gens.empty() && m.gens.size() <= 2 && !m.split &&
+                   m.list.kind == ListResult::Kind::comprehension && !m.list.arms.empty() &&
+                   std::all_of(m.gens.begin(), m.gens.end(), [](const intpath::Gen& x) { return x.list < 0 && !x.over_position; });
+        });
+    }
+    Scan lists_resumable(const Frame& f, solver::GameGraph::Blocker& b, std::uint32_t& out,
+                         FunctionRef<std::uint32_t(std::uint64_t)> intern) {
+        if (!b.resume.at && g_.terminal && g_.terminal->test(f)) {
+            out = 0;
+            return Scan::done;
+        }
+        std::uint32_t polls = 0;
+        auto poll_every = [&] {
+            if ((++polls & 0xFFFF) == 0) poll_interrupt();
+        };
+        std::uint64_t seen = b.resume.gathered;
+        const std::uint64_t at = b.resume.at;
+        constexpr std::uint64_t field = (std::uint64_t{1} << 27) - 1;
+        // Where the scan starts: each generator at its saved value on the
+        // first pass only.
+        std::size_t move = at ? (at >> 54) & 511 : 0;
+        bool resuming = at != 0;
+        for (; move < g_.moves.size(); ++move) {
+            const Move& m = g_.moves[move];
+            std::int64_t x[2];
+            std::uint32_t inner = static_cast<std::uint32_t>(m.gens.size()) - 1;
+            auto visit = [&]() -> Scan {
+                if (m.where && !m.where->test(f)) return Scan::done;
+                std::uint64_t key;
+                if (!intpath::packed_result(m.list, f, false, key)) return Scan::other;
+                std::uint32_t id;
+                const bool interned = table_.find_packed(key, id);
+                const std::uint32_t v = interned ? value(id) : not_known;
+                if (v < 64) {
+                    seen |= std::uint64_t{1} << v;
+                    return Scan::done;
+                }
+                if (v < not_known || x[0] < 0 || static_cast<std::uint64_t>(x[0]) > field || x[inner] < 0 ||
+                    static_cast<std::uint64_t>(x[inner]) > field || move > 511)
+                    return Scan::other;
+                if (!interned) id = intern(key);
+                b = {true, id, {std::uint64_t{1} << 63 | std::uint64_t{move} << 54 |
+                                    static_cast<std::uint64_t>(x[0]) << 27 | (inner ? static_cast<std::uint64_t>(x[1]) : 0),
+                                seen}};
+                return Scan::blocked;
+            };
+            const intpath::Gen& g0 = m.gens[0];
+            const std::int64_t hi0 = g0.hi->eval(f);
+            std::int64_t& x0 = f.r[g0.reg];
+            for (x0 = resuming ? static_cast<std::int64_t>((at >> 27) & field) : g0.lo->eval(f); x0 <= hi0; ++x0) {
+                x[0] = x0;
+                poll_every();
+                Scan r = Scan::done;
+                if (!inner) {
+                    resuming = false;
+                    r = visit();
+                } else {
+                    const intpath::Gen& g1 = m.gens[1];
+                    const std::int64_t hi1 = g1.hi->eval(f);
+                    std::int64_t& x1 = f.r[g1.reg];
+                    for (x1 = resuming ? static_cast<std::int64_t>(at & field) : g1.lo->eval(f); x1 <= hi1; ++x1) {
+                        resuming = false;
+                        x[1] = x1;
+                        poll_every();
+                        if ((r = visit()) != Scan::done) break;
+                        if (x1 == hi1) break;
+                    }
+                    resuming = false;
+                }
+                if (r != Scan::done) return r;
+                if (x0 == hi0) break;
+            }
+            resuming = false;
+        }
+        out = static_cast<std::uint32_t>(__builtin_ctzll(~seen));
+        return Scan::done;
+    }
+
 private:
 
     // Records the option state whose value was not known; returns false.
@@ -775,10 +864,24 @@ bool Instance::try_grundy(solver::StateId s, std::uint32_t& value, Blocker& bloc
         const IntGame& g = *game_.fast;
         key_only_ = !g.terminal && !g.moves.empty() &&
                     std::all_of(g.moves.begin(), g.moves.end(), [&](const Move& m) { return masked_move(g, m); });
+        lists_resumable_ = Kernel::lists_resumable(g);
     }
     if (!load_fast(s, f, pos, !key_only_)) return false;
     MexSet mex(mex_marks_, mex_stamp_);
     Kernel k(*game_.fast, table_, ctx_.solver.value_arrays(graph_), mex);
+    if (lists_resumable_ && f.has_key) {
+        auto intern = [&](std::uint64_t key) {
+            bool is_new = false;
+            const std::uint32_t id = table_.intern_packed(key, is_new);
+            if (is_new) ctx_.solver.charge_state();
+            return id;
+        };
+        switch (k.lists_resumable(f, blocker, value, intern)) {
+            case Kernel::Scan::done: return true;
+            case Kernel::Scan::blocked: return false;
+            case Kernel::Scan::other: break;
+        }
+    }
     if (key_only_ && f.has_key && game_.fast->moves.size() == 1) {
         switch (k.masked_resumable(game_.fast->moves[0], f, blocker, value)) {
             case Kernel::Scan::done: return true;

@@ -28,6 +28,12 @@ void Solver::check_interrupt() {
 }
 
 void Solver::cycle(Comp c) {
+    // A rule error in a state on the path that was never expanded (its
+    // game scans it in one pass and stops at the first option not solved)
+    // comes first, root first, as it would in a search that expands each
+    // state before it descends.
+    for (std::size_t i = 0; i < frames_.size(); ++i)
+        if (frames_[i].direct) options(frames_[i].comp);
     throw SolveError(fmt::format("the game has a cycle: {} can be reached from itself, so it has no Grundy value "
                                  "(an impartial game must end)",
                                  tables_[comp_graph(c)].graph->describe(comp_state(c))));
