@@ -391,7 +391,36 @@ private:
             cuts.size() > ListResult::max_cuts)
             return false;
         out.cuts = std::move(cuts);
-        arm(*e.items[0], c, out.arms);
+        PlanInputs plan;
+        arm(*e.items[0], c, out.arms, plan);
+        if (plan.ok && plan_inputs(*e.gens.gens[0].iterable, c, plan.regs) &&
+            (!e.gens.where || plan_inputs(*e.gens.where, c, plan.regs)) &&
+            plan.regs.size() <= ListResult::max_plan_regs) {
+            out.plan_slot = game_->plans++;
+            out.plan_regs = std::move(plan.regs);
+        }
+        return true;
+    }
+    // What a comprehension's stretches read (ListResult::plan_regs): `ok`
+    // while that is only c, len(h), registers and constants, through pure
+    // builtins, and every leaf copies or clamps.
+    struct PlanInputs {
+        bool ok = true;
+        std::vector<std::uint32_t> regs;
+    };
+    bool plan_inputs(const Expr& e, const std::string& c, std::vector<std::uint32_t>& regs) const {
+        if (!e.gens.gens.empty() || !pure(e)) return false;
+        if (e.kind == ExprKind::call && e.items.size() == 2 && e.items[0]->kind == ExprKind::name &&
+            e.items[0]->text == "len" && !shadowed("len") && is_pos(*e.items[1]))
+            return true;  // the length is always part of the key
+        if (e.kind == ExprKind::name) {
+            if (is_pos(e)) return false;
+            const std::uint32_t* r = find(e.text);
+            if (r && e.text != c && std::find(regs.begin(), regs.end(), *r) == regs.end()) regs.push_back(*r);
+            return true;
+        }
+        for (auto& item : e.items)
+            if (!plan_inputs(*item, c, regs)) return false;
         return true;
     }
     // Collects e's cuts on c; false when a condition reads c otherwise.
@@ -421,14 +450,15 @@ private:
         return true;
     }
     // Appends e's arm (and those under it) to `arms`; returns its index.
-    std::uint32_t arm(const Expr& e, const std::string& c, std::vector<ListResult::Arm>& arms) {
+    std::uint32_t arm(const Expr& e, const std::string& c, std::vector<ListResult::Arm>& arms, PlanInputs& plan) {
         using Leaf = ListResult::Arm::Leaf;
         const auto at = static_cast<std::uint32_t>(arms.size());
         arms.emplace_back();
         if (e.kind == ExprKind::if_else && !constant(e)) {
             arms[at].cond = boolean(*e.items[0]);
-            std::uint32_t a = arm(*e.items[1], c, arms);
-            std::uint32_t b = arm(*e.items[2], c, arms);
+            plan.ok = plan.ok && plan_inputs(*e.items[0], c, plan.regs);
+            std::uint32_t a = arm(*e.items[1], c, arms, plan);
+            std::uint32_t b = arm(*e.items[2], c, arms, plan);
             arms[at].then_arm = a;
             arms[at].else_arm = b;
             return at;
@@ -447,10 +477,12 @@ private:
                 if (read_at_c(*e.items[side]) && plain) {
                     leaf.leaf = e.items[0]->text == "min" ? Leaf::min : Leaf::max;
                     leaf.bound = integer(x);
+                    plan.ok = plan.ok && plan_inputs(x, c, plan.regs);
                     break;
                 }
             }
         }
+        plan.ok = plan.ok && leaf.leaf != Leaf::other;
         leaf.node = integer(e);
         return at;
     }

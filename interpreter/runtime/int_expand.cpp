@@ -48,6 +48,7 @@ bool Instance::prepare_fast() {
     for (std::size_t i = 0; i < g.hoisted.size(); ++i)
         if (!g.hoisted[i].is_list) fast_.int_regs.emplace_back(g.hoisted[i].reg, fast_.ints[i]);
     fast_.filters.assign(g.filters, {});
+    fast_.plans.assign(g.plans, {});
     fast_.offsets.assign(g.moves.size(), {});
     fast_.lines.assign(g.moves.size(), {});
     fast_.dense = !g.moves.empty();

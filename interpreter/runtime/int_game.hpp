@@ -127,6 +127,13 @@ struct ListResult {
     static constexpr std::size_t max_cuts = 8;
     std::vector<Cut> cuts;
     std::vector<Arm> arms;
+    // With arms: when the stretches (where they start, which pass `where`,
+    // each one's leaf and bound) depend only on the position's length and
+    // these registers, an instance keeps them by those values
+    // (IntInstanceData::plans, slot plan_slot) and replays them.
+    static constexpr std::uint32_t no_plan = UINT32_MAX, max_plan_regs = 4;
+    std::uint32_t plan_slot = no_plan;
+    std::vector<std::uint32_t> plan_regs;
 };
 
 struct Move {
@@ -180,6 +187,7 @@ struct IntGame {
     intpath::BoolPtr terminal;
     std::vector<intpath::Move> moves;
     std::uint32_t filters = 0;               // ListResults with a filter (IntInstanceData::filters)
+    std::uint32_t plans = 0;                 // ListResults with a plan (IntInstanceData::plans)
 
     static constexpr std::uint32_t max_registers = 64;
 };
@@ -212,6 +220,27 @@ struct IntInstanceData {
         bool known = false;
     };
     mutable std::vector<std::array<Filter, 64>> filters;
+    // By ListResult::plan_slot: the stretches of a comprehension with copy,
+    // min and max leaves only, by their key (len(h), then plan_regs, 12
+    // bits each, in one word), in a direct-mapped table made on first use.
+    struct Plan {
+        static constexpr std::size_t max_stretches = 8;
+        struct Stretch {
+            std::int64_t bound;  // min, max
+            std::int8_t first, last;
+            intpath::ListResult::Arm::Leaf leaf;
+        };
+        std::uint64_t key = 0;  // 0: none yet (a key has its top bit set)
+        std::uint8_t n = 0;
+        Stretch stretches[max_stretches];
+    };
+    static constexpr unsigned plan_bits = 10;
+    mutable std::vector<std::vector<Plan>> plans;
+    Plan& plan_entry(std::uint32_t slot, std::uint64_t key) const {
+        std::vector<Plan>& table = plans[slot];
+        if (table.empty()) table.resize(std::size_t{1} << plan_bits);
+        return table[(key * 0x9E3779B97F4A7C15ULL) >> (64 - plan_bits)];
+    }
 };
 
 }  // namespace grundy

@@ -97,12 +97,40 @@ struct ToKey {
     std::uint64_t packed() const { return key | std::uint64_t{n} << 60; }
 };
 
+template <typename Out> bool replay(const IntInstanceData::Plan& p, const Frame& f, Out& out) {
+    using Leaf = ListResult::Arm::Leaf;
+    for (std::size_t k = 0; k < p.n; ++k) {
+        const IntInstanceData::Plan::Stretch& s = p.stretches[k];
+        const bool ok = s.leaf == Leaf::copy  ? out.copy(f, s.first, s.last)
+                        : s.leaf == Leaf::min ? out.template clamp<true>(f, s.first, s.last, s.bound)
+                                              : out.template clamp<false>(f, s.first, s.last, s.bound);
+        if (!ok) return false;
+    }
+    return true;
+}
+
 // A comprehension with ListResult::arms, stretch by stretch: its
 // conditions read c only through cuts, so each is tested once per stretch,
 // in the same order and with the same outcome (and errors) as at the
-// stretch's first element. False when `out` gives up.
+// stretch's first element. False when `out` gives up. With a plan slot,
+// stretches made once for the same inputs are replayed: they read nothing
+// else, and were made without an error.
 template <typename Out> bool build_runs(const ListResult& lr, const Frame& f, Out& out) {
     using Leaf = ListResult::Arm::Leaf;
+    IntInstanceData::Plan* plan = nullptr;
+    IntInstanceData::Plan made;
+    if (lr.plan_slot != ListResult::no_plan) {
+        std::uint64_t key = f.pos_len, big = 0;
+        for (std::uint32_t r : lr.plan_regs) {
+            key = key << 12 | static_cast<std::uint64_t>(f.r[r]);
+            big |= static_cast<std::uint64_t>(f.r[r]);
+        }
+        if (big < 4096) {  // every input fits its 12 bits (the length always does)
+            made.key = key | std::uint64_t{1} << 63;
+            plan = &f.data->plan_entry(lr.plan_slot, made.key);
+            if (plan->key == made.key) return replay(*plan, f, out);
+        }
+    }
     const Gen& g = lr.gens[0];
     const std::int64_t lo = g.lo->eval(f), hi = g.hi->eval(f);
     if (lo > hi) return true;
@@ -135,12 +163,18 @@ template <typename Out> bool build_runs(const ListResult& lr, const Frame& f, Ou
         const ListResult::Arm* a = &lr.arms[0];
         while (a->cond) a = &lr.arms[a->cond->test(f) ? a->then_arm : a->else_arm];
         if (a->leaf != Leaf::other && first >= 0 && last < len) {
+            const std::int64_t bound = a->leaf == Leaf::copy ? 0 : a->bound->eval(f);
             bool ok = a->leaf == Leaf::copy  ? out.copy(f, first, last)
-                      : a->leaf == Leaf::min ? out.template clamp<true>(f, first, last, a->bound->eval(f))
-                                             : out.template clamp<false>(f, first, last, a->bound->eval(f));
+                      : a->leaf == Leaf::min ? out.template clamp<true>(f, first, last, bound)
+                                             : out.template clamp<false>(f, first, last, bound);
             if (!ok) return false;
+            if (plan && made.n < IntInstanceData::Plan::max_stretches && last <= INT8_MAX)
+                made.stretches[made.n++] = {bound, static_cast<std::int8_t>(first), static_cast<std::int8_t>(last), a->leaf};
+            else
+                plan = nullptr;
             continue;
         }
+        plan = nullptr;  // elements one by one: nothing to replay
         for (std::int64_t x = first;; ++x) {
             if (((x - lo) & 0xFFFF) == 0xFFFF) poll_interrupt();
             c = x;
@@ -148,6 +182,7 @@ template <typename Out> bool build_runs(const ListResult& lr, const Frame& f, Ou
             if (x == last) break;
         }
     }
+    if (plan) *plan = made;
     return true;
 }
 

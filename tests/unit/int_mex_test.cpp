@@ -209,6 +209,14 @@ TEST_CASE("list comprehensions run stretch by stretch: copies and clamps of the 
               "check sg(A([a, b, c, d, e])) == sg(B([a, b, c, d, e])) for a in 0..2, b in 0..2, c in 0..2, d in 0..3, e in 0..3\n"
               "print sum([sg(A([a, b, c, d, e])) for a in 0..2, b in 0..2, c in 0..2, d in 0..3, e in 0..3])\n")) ==
           "1488\n");
+    // Stretches are replayed by len(h) and the registers they read
+    // (ListResult::plan_regs), 12 bits each: 4096 must not pass for 0.
+    CHECK(agree("move i in 0..len(h) - 1, j in [0, 4096, 1] where h[i] > 0 =>\n"
+                "  [(if c == i then min(h[c], j) else h[c]) for c in 0..len(h) - 1 where c != i or j == 0]",
+                "[[3, 3, 2], [1, 0, 2, 1], [2, 2]]") ==
+          output_of(on_lists_and_generic("move i in 0..len(h) - 1, j in [0, 4096, 1] where h[i] > 0 =>\n"
+                                         "  [(if c == i then min(h[c], j) else h[c]) for c in 0..len(h) - 1 where c != i or j == 0]",
+                                         "print [sg(B(h)) for h in [[3, 3, 2], [1, 0, 2, 1], [2, 2]]]\n")));
     // Negative indices (the plain loop per element), and ints past 15 or
     // lists past 15 ints, which do not pack.
     CHECK(agree("move k in 1..2 where k <= len(h) => [h[c] for c in -len(h)..-1 - k]",
