@@ -43,6 +43,28 @@ inline std::uint64_t sum_hash(std::span<const std::uint32_t> sum) {
 // to push it.
 inline bool is_child(const std::uint32_t* sum, std::span<const std::uint32_t> parent, std::size_t skip,
                      std::span<const std::uint32_t> parts) {
+    const std::uint32_t* x = parent.data();
+    const std::size_t n = parent.size();
+    auto same = [](const std::uint32_t* a, const std::uint32_t* b, std::size_t count) {
+        for (std::size_t i = 0; i < count; ++i)
+            if (a[i] != b[i]) return false;
+        return true;
+    };
+    // An option of one part or none (a heap made smaller, or emptied): the
+    // parent's runs on either side of the change, compared straight.
+    if (parts.empty()) return same(sum, x, skip) && same(sum + skip, x + skip + 1, n - skip - 1);
+    if (parts.size() == 1) {
+        const std::uint32_t q = parts[0];  // merged after the parts <= q
+        std::size_t j;
+        if (q < x[skip]) {
+            for (j = skip; j > 0 && x[j - 1] > q; --j) {}
+            return same(sum, x, j) && sum[j] == q && same(sum + j + 1, x + j, skip - j) &&
+                   same(sum + skip + 1, x + skip + 1, n - skip - 1);
+        }
+        for (j = skip + 1; j < n && x[j] <= q; ++j) {}
+        return same(sum, x, skip) && same(sum + skip, x + skip + 1, j - skip - 1) && sum[j - 1] == q &&
+               same(sum + j, x + j, n - j);
+    }
     const std::uint32_t* p = parts.data();
     const std::uint32_t* const end = p + parts.size();
     for (std::size_t i = 0; i < parent.size(); ++i) {
