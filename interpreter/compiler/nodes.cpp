@@ -109,13 +109,19 @@ Value Binary::eval(Env& env) const {
 }
 
 Value PlusChain::eval(Env& env) const {
+    Parts parts;
+    Value value;
+    return gather(env, parts, value) ? make_position(std::span<const Component>(parts.data(), parts.size()), false)
+                                     : value;
+}
+
+bool PlusChain::gather(Env& env, Parts& parts, Value& value) const {
     if (games_.size() != operands.size()) {  // made once: the compiler fills operands after construction
         games_.clear();
         for (const CodePtr& op : operands) games_.push_back(dynamic_cast<const CallGame*>(op.get()));
     }
     // A call making a position gives its component without a position value
-    // of its own; the parts gather on the stack and are copied once.
-    boost::container::small_vector<Component, 8> parts;
+    // of its own; the parts gather on the stack.
     auto component = [&](std::size_t i) {
         Component c;
         if (!games_[i] || !games_[i]->eval_component(env, c)) return false;
@@ -141,7 +147,8 @@ Value PlusChain::eval(Env& env) const {
         gathering = false;
         acc = located(*plus[i - 1], [&] { return plus[i - 1]->apply(acc, x); });
     }
-    return gathering ? sum() : acc;
+    if (!gathering) value = std::move(acc);
+    return gathering;
 }
 
 Value Compare::eval(Env& env) const {
@@ -351,6 +358,51 @@ void CallBuiltin::note_query(DiagnosticError& e) const {
         e.diagnostics.push_back(Diagnostic{Severity::note, loc(), length(), "while solving this query"});
 }
 
+namespace {
+// Strings are immutable: every answer shares one of two.
+Value outcome_text(bool p) {
+    static const Value p_text = make_string("P"), n_text = make_string("N");
+    return p ? p_text : n_text;
+}
+}  // namespace
+
+bool CallBuiltin::call_on_sum(Env& env, Value& out) const {
+    if (!sum_known_) {
+        sum_known_ = true;
+        const Code* arg = args[0].get();
+        if (auto* m = dynamic_cast<const CallBuiltin*>(arg);
+            m && query == Query::outcome && m->builtin->name == "misere" && m->args.size() == 1) {
+            misere_ = m;
+            arg = m->args[0].get();
+        }
+        sum_ = dynamic_cast<const PlusChain*>(arg);
+    }
+    if (!sum_) return false;
+    PlusChain::Parts parts;
+    Value value;
+    if (!sum_->gather(env, parts, value)) {
+        // Not all components: on from the sum's value, as the general path goes.
+        if (misere_) {
+            value = misere_->noting_query(
+                [&] { return located(*misere_, [&] { return misere_->builtin->fn(env.ctx, std::span(&value, 1)); }); });
+        }
+        out = located(*this, [&] { return builtin->fn(env.ctx, std::span(&value, 1)); });
+        return true;
+    }
+    boost::container::small_vector<solver::Comp, 8> comps;
+    for (const Component& c : parts) comps.push_back(solver::make_comp(c.game->index(), c.state));
+    const std::span<const solver::Comp> sum(comps.data(), comps.size());
+    std::uint32_t x = 0;
+    bool p = false;
+    located(*this, [&] {
+        if (misere_) p = env.ctx.solver.misere_p(sum);
+        else x = env.ctx.solver.grundy(sum);
+        return Value();
+    });
+    out = query == Query::sg ? Value::integer(x) : outcome_text(misere_ ? p : x == 0);
+    return true;
+}
+
 Value CallBuiltin::call(Env& env) const {
     if (query != Query::none) {
         Component c;
@@ -361,8 +413,9 @@ Value CallBuiltin::call(Env& env) const {
                 return Value();
             });
             if (query == Query::sg) return Value::integer(v);
-            return make_string(v == 0 ? "P" : "N");
+            return outcome_text(v == 0);
         }
+        if (Value v; call_on_sum(env, v)) return v;
     }
     ArgValues values = eval_all(env, args);
     return located(*this, [&] { return builtin->fn(env.ctx, span_of(values)); });

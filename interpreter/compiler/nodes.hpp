@@ -86,6 +86,12 @@ struct PlusChain final : Code {
     std::vector<std::unique_ptr<Binary>> plus;  // the i-th `+`, without operands: where it is, what it does
     using Code::Code;
     Value eval(Env& env) const override;
+    // The sum's components when every operand gives them (a game call, or
+    // a normal-play position), for a query that needs no position value;
+    // else false, with `value` the sum as eval() makes it. Nothing is
+    // evaluated twice.
+    using Parts = boost::container::small_vector<Component, 8>;
+    bool gather(Env& env, Parts& parts, Value& value) const;
 
 private:
     // Each operand that is a call `G(args)` (else null): asked for its
@@ -189,6 +195,9 @@ struct CallBuiltin final : Code {
     CallBuiltin(Loc l, std::uint32_t n, const Builtin* b) : Code(l, n), builtin(b) {}
     Value eval(Env& env) const override;
     Value call(Env& env) const;
+    // `sg(a + b + ...)`, `outcome(a + b + ...)`, `outcome(misere(a + b + ...))`:
+    // the sum's components straight to the solver, without a position value.
+    bool call_on_sum(Env& env, Value& out) const;
     // Runs f, adding to an error from a game's rules where this query was.
     template <typename F> auto noting_query(F&& f) const {
         try {
@@ -201,6 +210,11 @@ struct CallBuiltin final : Code {
 
 private:
     void note_query(DiagnosticError& e) const;
+    // call_on_sum's argument, found on first use: the chain, and the
+    // misere() call around it, if any.
+    mutable bool sum_known_ = false;
+    mutable const PlusChain* sum_ = nullptr;
+    mutable const CallBuiltin* misere_ = nullptr;
 };
 
 // `G(args)`: rule arguments for a game with parameters, else a position.

@@ -212,6 +212,33 @@ TEST_CASE("a chain of + adds left to right; positions gather into one sum", "[ev
     CHECK(r.err.find("test.game:1:13: error: type mismatch: cannot apply '+' to an int and a string") == 0);
 }
 
+TEST_CASE("a query on a sum asks the solver for its components, as on the position", "[eval]") {
+    using grundy::testing::output_of;
+    using grundy::testing::run_program;
+    const std::string nim = "game Nim { position n; move k in 1..n => n - k }\n";
+    // Each query twice: on the sum written out, and on the same sum as a value.
+    CHECK(output_of(nim + "let p = Nim(1) + Nim(2)\n"
+                          "print sg(Nim(1) + Nim(2) + Nim(4)), sg(p + Nim(4)), outcome(Nim(3) + Nim(3)), outcome(p)\n"
+                          "print outcome(misere(Nim(1) + Nim(1) + Nim(1))), outcome(misere(p + Nim(0) + Nim(1)))\n"
+                          "let q = misere(Nim(1) + Nim(1))\nprint outcome(q), outcome(misere(Nim(2) + p))\n") ==
+          "7 7 P N\nP N\nN N\n");
+    // Operands read once, in order; a sum that is not all positions is
+    // reported where the general path reports it.
+    CHECK(output_of(nim + "print outcome(misere(Nim(read_int()) + Nim(read_int()))), read_int()", "1 1 9") ==
+          "N 9\n");
+    auto r = run_program(nim + "print outcome(misere(Nim(1) + 3))");
+    CHECK(r.err.find("test.game:2:29: error:") == 0);
+    CHECK(r.err.find("cannot apply '+' to a position and an int") != std::string::npos);
+    CHECK(run_program(nim + "print outcome(misere([1] + [2]))").err.find(
+              "test.game:2:15: error: misere() needs a position, not a list: [1, 2]") == 0);
+    CHECK(run_program(nim + "print sg(1 + 2)").err.find("test.game:2:7: error: sg() needs a position, not an int: 3") ==
+          0);
+    r = run_program(nim + "print outcome(misere(Nim(1) + misere(Nim(2))))");
+    CHECK(r.err.find("cannot add misère positions") != std::string::npos);
+    r = run_program(nim + "print sg(misere(Nim(1) + Nim(2)))");
+    CHECK(r.err.find("sg() is not defined under misère play") != std::string::npos);
+}
+
 TEST_CASE("misère search: which component's error comes out does not depend on the children's order", "[eval]") {
     // Both components fail on the way down. A sum's components' options
     // are made in order when the sum is first met, whichever child is
