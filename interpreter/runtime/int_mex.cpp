@@ -268,6 +268,7 @@ public:
         };
         std::uint64_t seen = b.resume.gathered;
         const std::uint64_t at = b.resume.at;
+        const solver::ValueArray& packed_values = arrays_[solver::Solver::id_class(StateTable::first_packed)];
         constexpr std::uint64_t field = (std::uint64_t{1} << 27) - 1;
         // Where the scan starts: each generator at its saved value on the
         // first pass only.
@@ -282,8 +283,8 @@ public:
                 std::uint64_t key;
                 if (!intpath::packed_result(m.list, f, false, key)) return Scan::other;
                 std::uint32_t id;
-                const bool interned = table_.find_packed(key, id);
-                const std::uint32_t v = interned ? value(id) : not_known;
+                const bool interned = table_.find_packed(key, id);  // a packed id: one array
+                const std::uint32_t v = interned ? packed_values.get(id - StateTable::first_packed) : not_known;
                 if (v < 64) {
                     seen |= std::uint64_t{1} << v;
                     return Scan::done;
