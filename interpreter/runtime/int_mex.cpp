@@ -274,49 +274,69 @@ public:
         // first pass only.
         std::size_t move = at ? (at >> 54) & 511 : 0;
         bool resuming = at != 0;
+        // Options are made a batch at a time and their slots fetched
+        // together, then looked up in order: each lookup misses the cache,
+        // and the misses overlap. (The batch's later options are evaluated
+        // before an earlier one may block, as an expansion evaluates them
+        // all before it descends.)
+        struct Pending {
+            std::uint64_t key;
+            std::int64_t x0, x1;
+        };
+        constexpr std::size_t batch_size = 16;
+        Pending batch[batch_size];
+        std::size_t pending = 0;
         for (; move < g_.moves.size(); ++move) {
             const Move& m = g_.moves[move];
-            std::int64_t x[2];
-            std::uint32_t inner = static_cast<std::uint32_t>(m.gens.size()) - 1;
-            auto visit = [&]() -> Scan {
+            const bool two = m.gens.size() == 2;
+            auto flush = [&]() -> Scan {
+                for (std::size_t i = 0; i < pending; ++i) table_.prefetch(batch[i].key);
+                const std::size_t n = pending;
+                pending = 0;
+                for (std::size_t i = 0; i < n; ++i) {
+                    const Pending& o = batch[i];
+                    std::uint32_t id;
+                    const bool interned = table_.find_packed(o.key, id);  // a packed id: one array
+                    const std::uint32_t v = interned ? packed_values.get(id - StateTable::first_packed) : not_known;
+                    if (v < 64) {
+                        seen |= std::uint64_t{1} << v;
+                        continue;
+                    }
+                    if (v < not_known || o.x0 < 0 || static_cast<std::uint64_t>(o.x0) > field || o.x1 < 0 ||
+                        static_cast<std::uint64_t>(o.x1) > field || move > 511)
+                        return Scan::other;
+                    if (!interned) id = intern(o.key);
+                    b = {true, id, {std::uint64_t{1} << 63 | std::uint64_t{move} << 54 |
+                                        static_cast<std::uint64_t>(o.x0) << 27 | static_cast<std::uint64_t>(o.x1),
+                                    seen}};
+                    return Scan::blocked;
+                }
+                return Scan::done;
+            };
+            const intpath::Gen& g0 = m.gens[0];
+            std::int64_t& x0 = f.r[g0.reg];
+            auto visit = [&](std::int64_t x1) -> Scan {
                 if (m.where && !m.where->test(f)) return Scan::done;
                 std::uint64_t key;
                 if (!intpath::packed_result(m.list, f, false, key)) return Scan::other;
-                std::uint32_t id;
-                const bool interned = table_.find_packed(key, id);  // a packed id: one array
-                const std::uint32_t v = interned ? packed_values.get(id - StateTable::first_packed) : not_known;
-                if (v < 64) {
-                    seen |= std::uint64_t{1} << v;
-                    return Scan::done;
-                }
-                if (v < not_known || x[0] < 0 || static_cast<std::uint64_t>(x[0]) > field || x[inner] < 0 ||
-                    static_cast<std::uint64_t>(x[inner]) > field || move > 511)
-                    return Scan::other;
-                if (!interned) id = intern(key);
-                b = {true, id, {std::uint64_t{1} << 63 | std::uint64_t{move} << 54 |
-                                    static_cast<std::uint64_t>(x[0]) << 27 | (inner ? static_cast<std::uint64_t>(x[1]) : 0),
-                                seen}};
-                return Scan::blocked;
+                batch[pending++] = {key, x0, x1};
+                return pending == batch_size ? flush() : Scan::done;
             };
-            const intpath::Gen& g0 = m.gens[0];
             const std::int64_t hi0 = g0.hi->eval(f);
-            std::int64_t& x0 = f.r[g0.reg];
             for (x0 = resuming ? static_cast<std::int64_t>((at >> 27) & field) : g0.lo->eval(f); x0 <= hi0; ++x0) {
-                x[0] = x0;
                 poll_every();
                 Scan r = Scan::done;
-                if (!inner) {
+                if (!two) {
                     resuming = false;
-                    r = visit();
+                    r = visit(0);
                 } else {
                     const intpath::Gen& g1 = m.gens[1];
                     const std::int64_t hi1 = g1.hi->eval(f);
                     std::int64_t& x1 = f.r[g1.reg];
                     for (x1 = resuming ? static_cast<std::int64_t>(at & field) : g1.lo->eval(f); x1 <= hi1; ++x1) {
                         resuming = false;
-                        x[1] = x1;
                         poll_every();
-                        if ((r = visit()) != Scan::done) break;
+                        if ((r = visit(x1)) != Scan::done) break;
                         if (x1 == hi1) break;
                     }
                     resuming = false;
@@ -324,6 +344,7 @@ public:
                 if (r != Scan::done) return r;
                 if (x0 == hi0) break;
             }
+            if (Scan r = flush(); r != Scan::done) return r;
             resuming = false;
         }
         out = static_cast<std::uint32_t>(__builtin_ctzll(~seen));

@@ -4,14 +4,6 @@ namespace grundy {
 
 namespace {
 
-std::uint64_t mix64(std::uint64_t x) {
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ULL;
-    return x ^ (x >> 33);
-}
-
 template <typename Fill>
 void rehash(std::vector<std::uint32_t>& slots, std::size_t count, Fill&& place) {
     std::size_t n = slots.empty() ? 64 : slots.size() * 2;
@@ -61,7 +53,7 @@ bool StateTable::pack_list(const std::int64_t* xs, std::size_t n, std::uint64_t&
 bool StateTable::find_key(std::uint64_t key, std::uint32_t& id) const {
     if (key_slots_.empty()) return false;
     const std::size_t mask = key_slots_.size() - 1;
-    for (std::size_t i = mix64(key) & mask;; i = (i + 1) & mask) {
+    for (std::size_t i = StateTable::mix64(key) & mask;; i = (i + 1) & mask) {
         const KeySlot& s = key_slots_[i];
         if (s.index == 0) return false;
         if (s.key == key) {
@@ -120,13 +112,13 @@ std::uint32_t StateTable::intern_key(std::uint64_t key, bool& is_new) {
         key_slots_ = {};
         key_slots_.resize(n, KeySlot{0, 0});
         for (std::size_t k = 0; k < keys_.size(); ++k) {
-            std::size_t i = mix64(keys_[k]) & (n - 1);
+            std::size_t i = StateTable::mix64(keys_[k]) & (n - 1);
             while (key_slots_[i].index) i = (i + 1) & (n - 1);
             key_slots_[i] = {keys_[k], static_cast<std::uint32_t>(k + 1)};
         }
     }
     const std::size_t mask = key_slots_.size() - 1;
-    for (std::size_t i = mix64(key) & mask;; i = (i + 1) & mask) {
+    for (std::size_t i = StateTable::mix64(key) & mask;; i = (i + 1) & mask) {
         KeySlot& s = key_slots_[i];
         if (s.index == 0) {
             if (keys_.size() >= (1u << 29) - 1) throw ValueError("too many states in one game instance");

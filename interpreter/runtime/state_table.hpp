@@ -40,6 +40,17 @@ public:
     bool find_list(const std::int64_t* xs, std::size_t n, std::uint32_t& id) const;
     // The same for a list or set given packed (intpath::Frame::pos_key).
     bool find_packed(std::uint64_t key, std::uint32_t& id) const { return direct_set(key, id) || find_key(key, id); }
+    // Starts loading key's slot, for a find_packed soon after.
+    void prefetch(std::uint64_t key) const {
+        if (!key_slots_.empty()) __builtin_prefetch(&key_slots_[mix64(key) & (key_slots_.size() - 1)]);
+    }
+    static std::uint64_t mix64(std::uint64_t x) {
+        x ^= x >> 33;
+        x *= 0xff51afd7ed558ccdULL;
+        x ^= x >> 33;
+        x *= 0xc4ceb9fe1a85ec53ULL;
+        return x ^ (x >> 33);
+    }
     std::uint32_t intern_packed(std::uint64_t key, bool& is_new) {
         std::uint32_t id;
         is_new = false;  // a direct set never is: the solver counts it, as it counts an int state
