@@ -204,18 +204,36 @@ public:
             const solver::ValueArray& values = arrays_[solver::Solver::id_class(StateTable::first_direct)];
             std::uint32_t flat_count;
             const std::uintptr_t* flat = values.flat(flat_count);
-            for (; bits; bits &= bits - 1) {
-                x = __builtin_ctzll(bits);
+            // The options' ids first, then their values: the reads miss the
+            // cache (ids are scattered bitmasks), so the table entries and
+            // then the values are fetched together, and the misses overlap.
+            std::uint32_t keys[30];
+            std::size_t n = 0;
+            for (std::uint64_t rest = bits; rest; rest &= rest - 1) {
+                x = __builtin_ctzll(rest);
                 const IntInstanceData::Filter& c =
                     masks[x].known ? masks[x] : intpath::filter_masks(*m.list.b, f, x);
                 if (pos & c.fails) return Scan::other;
-                const auto key = static_cast<std::uint32_t>(pos & ~c.holds);
+                keys[n] = static_cast<std::uint32_t>(pos & ~c.holds);
+                if ((keys[n] >> solver::ValueArray::page_bits) < flat_count)
+                    __builtin_prefetch(&flat[keys[n] >> solver::ValueArray::page_bits]);
+                ++n;
+            }
+            for (std::size_t i = 0; i < n; ++i) {
+                const std::uint32_t page = keys[i] >> solver::ValueArray::page_bits;
+                if (page < flat_count && !(flat[page] & 1))
+                    __builtin_prefetch(reinterpret_cast<const std::uint8_t*>(flat[page]) +
+                                       (keys[i] & (solver::ValueArray::page_size - 1)));
+            }
+            for (std::size_t i = 0; i < n; ++i, bits &= bits - 1) {
+                const std::uint32_t key = keys[i];
                 const std::uint32_t page = key >> solver::ValueArray::page_bits;
                 const std::uint32_t v = page < flat_count
                                             ? solver::ValueArray::read(flat[page], key & (solver::ValueArray::page_size - 1))
                                             : values.get(key);
                 if (v >= 64) {
                     if (v < not_known) return Scan::other;
+                    x = __builtin_ctzll(bits);
                     b = {true, StateTable::first_direct + key, {bits, seen}};
                     return Scan::blocked;
                 }
