@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "interpreter/runtime/instance.hpp"
+#include "interpreter/runtime/queries.hpp"
 #include "range_query.hpp"
 #include "interpreter/values/ops.hpp"
 
@@ -358,20 +359,12 @@ void CallBuiltin::note_query(DiagnosticError& e) const {
         e.diagnostics.push_back(Diagnostic{Severity::note, loc(), length(), "while solving this query"});
 }
 
-namespace {
-// Strings are immutable: every answer shares one of two.
-Value outcome_text(bool p) {
-    static const Value p_text = make_string("P"), n_text = make_string("N");
-    return p ? p_text : n_text;
-}
-}  // namespace
-
 bool CallBuiltin::call_on_sum(Env& env, Value& out) const {
     if (!sum_known_) {
         sum_known_ = true;
         const Code* arg = args[0].get();
         if (auto* m = dynamic_cast<const CallBuiltin*>(arg);
-            m && query == Query::outcome && m->builtin->name == "misere" && m->args.size() == 1) {
+            m && query == Query::outcome && std::string_view(m->builtin->name) == "misere" && m->args.size() == 1) {
             misere_ = m;
             arg = m->args[0].get();
         }

@@ -6,7 +6,10 @@
 // interning. A move family whose results are affine in its innermost range
 // variable steps through evenly spaced state ids, which is the loop a
 // hand-written solver has. The first option that is not known, or not a
-// state that is its own id, gives up: the solver then expands the state.
+// state that is its own id, gives up: the solver then solves the option
+// (a blocker) and retries, or expands the state. Some scans resume where
+// they stopped (Kernel::masked_resumable, Kernel::lists_resumable).
+#include <bit>
 #include <optional>
 
 #include "instance.hpp"
@@ -239,7 +242,7 @@ public:
                 }
                 seen |= std::uint64_t{1} << v;
             }
-            value = static_cast<std::uint32_t>(__builtin_ctzll(~seen));
+            value = static_cast<std::uint32_t>(std::countr_one(seen));
             return Scan::done;
         }
         for (; bits; bits &= bits - 1) {
@@ -254,7 +257,7 @@ public:
             if (v >= 64) return Scan::other;
             seen |= std::uint64_t{1} << v;
         }
-        value = static_cast<std::uint32_t>(__builtin_ctzll(~seen));
+        value = static_cast<std::uint32_t>(std::countr_one(seen));
         return Scan::done;
     }
 
@@ -304,6 +307,8 @@ public:
         constexpr std::size_t batch_size = 16;
         Pending batch[batch_size];
         std::size_t pending = 0;
+        const bool fresh = at == 0;  // the state's first scan
+        bool checking = false;       // it blocked: the rest is only made
         for (; move < g_.moves.size(); ++move) {
             const Move& m = g_.moves[move];
             const bool two = m.gens.size() == 2;
@@ -333,15 +338,26 @@ public:
             };
             const intpath::Gen& g0 = m.gens[0];
             std::int64_t& x0 = f.r[g0.reg];
+            // After a first scan blocks, the rest of the state's options are
+            // still made (not looked up): an expansion would make them all
+            // before descending, so a rule error among them comes first.
+            auto settle = [&](Scan r) {
+                if (r != Scan::blocked || !fresh) return r;
+                checking = true;
+                return Scan::done;
+            };
             auto visit = [&](std::int64_t x1) -> Scan {
                 if (m.where && !m.where->test(f)) return Scan::done;
                 std::uint64_t key;
-                if (!intpath::packed_result(m.list, f, false, key)) return Scan::other;
+                if (!intpath::packed_result(m.list, f, false, key)) return checking ? Scan::done : Scan::other;
+                if (checking) return Scan::done;
                 batch[pending++] = {key, x0, x1};
-                return pending == batch_size ? flush() : Scan::done;
+                return pending == batch_size ? settle(flush()) : Scan::done;
             };
+            // lo before hi, as the plain loop evaluates them (either may fail).
+            const std::int64_t lo0 = resuming ? static_cast<std::int64_t>((at >> 27) & field) : g0.lo->eval(f);
             const std::int64_t hi0 = g0.hi->eval(f);
-            for (x0 = resuming ? static_cast<std::int64_t>((at >> 27) & field) : g0.lo->eval(f); x0 <= hi0; ++x0) {
+            for (x0 = lo0; x0 <= hi0; ++x0) {
                 poll_every();
                 Scan r = Scan::done;
                 if (!two) {
@@ -349,9 +365,10 @@ public:
                     r = visit(0);
                 } else {
                     const intpath::Gen& g1 = m.gens[1];
+                    const std::int64_t lo1 = resuming ? static_cast<std::int64_t>(at & field) : g1.lo->eval(f);
                     const std::int64_t hi1 = g1.hi->eval(f);
                     std::int64_t& x1 = f.r[g1.reg];
-                    for (x1 = resuming ? static_cast<std::int64_t>(at & field) : g1.lo->eval(f); x1 <= hi1; ++x1) {
+                    for (x1 = lo1; x1 <= hi1; ++x1) {
                         resuming = false;
                         poll_every();
                         if ((r = visit(x1)) != Scan::done) break;
@@ -362,10 +379,11 @@ public:
                 if (r != Scan::done) return r;
                 if (x0 == hi0) break;
             }
-            if (Scan r = flush(); r != Scan::done) return r;
+            if (Scan r = settle(flush()); r != Scan::done) return r;
             resuming = false;
         }
-        out = static_cast<std::uint32_t>(__builtin_ctzll(~seen));
+        if (checking) return Scan::blocked;  // b was set when the scan blocked
+        out = static_cast<std::uint32_t>(std::countr_one(seen));
         return Scan::done;
     }
 
@@ -1185,7 +1203,7 @@ void Instance::dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(st
                        }
                    }
                    if (~seen) {
-                       v = static_cast<std::uint32_t>(__builtin_ctzll(~seen));
+                       v = static_cast<std::uint32_t>(std::countr_one(seen));
                        return true;
                    }
                    if (!marked) mex.next();

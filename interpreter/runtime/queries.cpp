@@ -43,11 +43,14 @@ Value query_sg(Context& ctx, std::span<const Value> a) {
     return Value::integer(x);
 }
 
-Value query_outcome(Context& ctx, std::span<const Value> a) {
-    const PosObj& p = expect_position(a[0], "outcome()");
+Value outcome_text(bool p) {
     // Strings are immutable: every answer shares one of two.
     static const Value p_text = make_string("P"), n_text = make_string("N");
-    return is_p_position(ctx, p) ? p_text : n_text;
+    return p ? p_text : n_text;
+}
+
+Value query_outcome(Context& ctx, std::span<const Value> a) {
+    return outcome_text(is_p_position(ctx, expect_position(a[0], "outcome()")));
 }
 
 Value query_misere(Context&, std::span<const Value> a) {

@@ -108,7 +108,10 @@ std::uint32_t StateTable::intern_key(std::uint64_t key, bool& is_new) {
     // cache line or two. The old table is freed before the new one is
     // filled from keys_, so they are never held together.
     if ((keys_.size() + 1) * 4 > key_slots_.size() * 3) {
-        const std::size_t n = key_slots_.empty() ? 64 : key_slots_.size() * 2;
+        // The size from the keys, not the old table: a failed allocation
+        // below leaves no table, and the next call makes it again.
+        std::size_t n = 64;
+        while ((keys_.size() + 1) * 4 > n * 3) n *= 2;
         key_slots_ = {};
         key_slots_.resize(n, KeySlot{0, 0});
         for (std::size_t k = 0; k < keys_.size(); ++k) {

@@ -54,7 +54,8 @@ public:
     // solver's help: every option's value is already known. False leaves s
     // to the solver; then `blocker`, when found, is the state of an option
     // whose value was not known (solving it first lets a retry get further).
-    // The game must not call the solver from here.
+    // The game must not call the solver from here, but to charge a state
+    // it interns (Solver::charge_state).
     //
     // A game may also leave in `resume` where its scan stopped (its own
     // encoding, `at` nonzero), with what it had gathered: the solver hands

@@ -32,8 +32,14 @@ void Solver::cycle(Comp c) {
     // game scans it in one pass and stops at the first option not solved)
     // comes first, root first, as it would in a search that expands each
     // state before it descends.
-    for (std::size_t i = 0; i < frames_.size(); ++i)
-        if (frames_[i].direct) options(frames_[i].comp);
+    // (Only rule errors: the state limit met on the way is not the news.)
+    for (std::size_t i = 0; i < frames_.size(); ++i) {
+        if (!frames_[i].direct) continue;
+        try {
+            options(frames_[i].comp);
+        } catch (const SolveError&) {
+        }
+    }
     throw SolveError(fmt::format("the game has a cycle: {} can be reached from itself, so it has no Grundy value "
                                  "(an impartial game must end)",
                                  tables_[comp_graph(c)].graph->describe(comp_state(c))));
@@ -46,7 +52,7 @@ void Solver::push_frame(Comp c, const GameGraph::Blocker& blocker) {
     if (own_id(comp_state(c))) charge_state();
     set(c, on_path);
     const auto begin = static_cast<std::uint32_t>(buf_.size());
-    frames_.push_back(Frame{c, begin, begin, begin, 0, 0});
+    frames_.push_back(Frame{c, begin, begin, begin, 0, 0, {}});
     if (blocker.found) {
         Frame& f = frames_.back();
         f.direct = true;

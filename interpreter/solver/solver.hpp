@@ -142,7 +142,7 @@ private:
     };
     // A direct frame retries this many times before its state is expanded:
     // a state whose options are independent subtrees would otherwise be
-    // scanned once per option.
+    // scanned once per option. A retry that resumes its scan is not counted.
     static constexpr std::uint8_t max_retries = 2;
     // Past this many buffered entries, new frames do not keep their options
     // while a child is solved: a deep game with many moves a state (Nim)

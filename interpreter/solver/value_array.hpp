@@ -7,9 +7,10 @@
 // ids (n, n / 2, n / 4, ... from 2^31) cost a block each, not a span.
 // The first 2^20 pages (ids below 2^29) are also found in a flat table that
 // grows to the highest of them made (8 MB at most), so most reads are one
-// load for the page and one for the value. Pages are carved from chunks,
-// never freed one by one: a game of sparse ids (bitmask sets) makes
-// hundreds of thousands of them.
+// load for the page and one for the value (past 2^17 pages, only while
+// the table stays dense: see flat_free). Pages are carved from chunks
+// (doubling from 1 to 256 pages), never freed one by one: a game of
+// sparse ids (bitmask sets) makes hundreds of thousands of them.
 #pragma once
 
 #include <algorithm>
@@ -104,9 +105,11 @@ public:
     void clear() {
         dirs_.clear();
         flat_.clear();
-        chunks_.clear();
+        page_chunks_.clear();
+        byte_chunks_.clear();
         wide_.clear();
-        chunk_used_ = pages_per_chunk;
+        chunk_size_ = chunk_used_ = 0;
+        pages_made_ = 0;
         flat_count_ = 0;
         bytes_ = 0;
     }
@@ -115,7 +118,11 @@ private:
     static constexpr unsigned dir_bits = 11;
     static constexpr std::uint32_t dir_size = 1u << dir_bits;
     static constexpr std::uint32_t flat_limit = 1u << 20;  // pages in the flat table at most
-    static constexpr std::uint32_t pages_per_chunk = 256;
+    // Past 2^17 pages (1 MB), the table grows only while it stays within
+    // 16 entries per page made (8 bytes each, a page being 512 and more):
+    // a lone high id (a set holding 28) then costs no 4 MB table.
+    static constexpr std::uint32_t flat_free = 1u << 17, flat_per_page = 16;
+    static constexpr std::uint32_t max_chunk = 256;  // pages; chunks double from 1
 
     // A flat entry: a page's wide values with the low bit set, or its
     // bytes; a page not made reads as all unknown.
@@ -125,9 +132,15 @@ private:
         return a;
     }();
     void set_flat(std::uint32_t page, std::uintptr_t e) {
-        if (page >= flat_limit) return;
         if (page >= flat_.size()) {
+            if (page >= flat_limit || (page >= flat_free && page >= pages_made_ * std::size_t{flat_per_page})) return;
+            // Pages made while the table was too short for them join it now.
+            const std::size_t old = flat_.size();
             flat_.resize(page + 1, reinterpret_cast<std::uintptr_t>(none_page.data()));
+            for (std::size_t q = old; q < page; ++q)
+                if (const Page* made = this->page(static_cast<std::uint32_t>(q << page_bits)))
+                    flat_[q] = made->wide ? reinterpret_cast<std::uintptr_t>(made->wide) | 1
+                                          : reinterpret_cast<std::uintptr_t>(made->narrow);
             flat_count_ = static_cast<std::uint32_t>(flat_.size());
         }
         flat_[page] = e;
@@ -137,10 +150,6 @@ private:
         std::uint8_t* narrow = nullptr;  // in a chunk
         std::uint32_t* wide = nullptr;   // in wide_, once widened
         std::uint32_t known = 0;         // ids on the page with a value
-    };
-    struct Chunk {
-        Page pages[pages_per_chunk];
-        std::uint8_t bytes[pages_per_chunk][page_size];
     };
     using Dir = std::array<Page*, dir_size>;
 
@@ -160,14 +169,16 @@ private:
         }
         Page*& slot = (*dirs_[d])[(i >> page_bits) & (dir_size - 1)];
         if (!slot) {
-            if (chunk_used_ == pages_per_chunk) {
-                chunks_.push_back(std::make_unique_for_overwrite<Chunk>());
+            if (chunk_used_ == chunk_size_) {
+                chunk_size_ = chunk_size_ ? std::min(chunk_size_ * 2, max_chunk) : 1;
+                page_chunks_.push_back(std::make_unique<Page[]>(chunk_size_));
+                byte_chunks_.push_back(std::make_unique_for_overwrite<std::uint8_t[]>(std::size_t{chunk_size_} * page_size));
                 chunk_used_ = 0;
-                bytes_ += sizeof(Chunk);
+                bytes_ += chunk_size_ * (sizeof(Page) + page_size);
             }
-            Chunk& c = *chunks_.back();
-            slot = &c.pages[chunk_used_];
-            *slot = Page{c.bytes[chunk_used_++], nullptr, 0};
+            slot = &page_chunks_.back()[chunk_used_];
+            *slot = Page{byte_chunks_.back().get() + std::size_t{chunk_used_++} * page_size, nullptr, 0};
+            ++pages_made_;
             std::fill(slot->narrow, slot->narrow + page_size, narrow_unknown);
             set_flat(i >> page_bits, reinterpret_cast<std::uintptr_t>(slot->narrow));
         }
@@ -186,8 +197,10 @@ private:
     }
 
     std::vector<std::unique_ptr<Dir>> dirs_;
-    std::vector<std::unique_ptr<Chunk>> chunks_;
-    std::uint32_t chunk_used_ = pages_per_chunk;  // pages taken from chunks_.back()
+    std::vector<std::unique_ptr<Page[]>> page_chunks_;
+    std::vector<std::unique_ptr<std::uint8_t[]>> byte_chunks_;
+    std::uint32_t chunk_size_ = 0, chunk_used_ = 0;  // pages in the last chunk, and taken from it
+    std::size_t pages_made_ = 0;
     std::vector<std::unique_ptr<std::uint32_t[]>> wide_;
     std::vector<std::uintptr_t> flat_;  // by page number, below flat_limit
     std::uint32_t flat_count_ = 0;

@@ -176,6 +176,21 @@ TEST_CASE("asked from the top, a game on int lists goes on where its scan stoppe
     const std::string pairs = "move x in 0..15, y in 0..15 where x < h[0] or (x == h[0] and y < h[1]) =>\n"
                               "  [(if c == 0 then x else y) for c in 0..1]";
     CHECK(output_of(on_lists_and_generic(pairs, "print sg(A([5, 3])), sg(A([0, 9]))\n")) == "83 9\n");
+    // A state's later options (past the first batch of 16) are still made
+    // after its scan first blocks, so their rule error comes first, as when
+    // the state is expanded (`index 5`, not the `index 2` of a state below).
+    const std::string late = "move i in 0..20 where (i < 20 and h[0] > 0) or (i == 20 and h[h[0] + 2] > 0) =>\n"
+                             "  [(if c == 0 then h[c] - 1 else h[c]) for c in 0..len(h) - 1]";
+    for (const char* game : {"A", "B"}) {
+        auto r = grundy::testing::run_program(on_lists_and_generic(late, std::string("print sg(") + game + "([3]))"));
+        CHECK(error_line(r.err) == "error: index 5 is out of range for a list of length 1");
+    }
+    // A range's lower bound is evaluated before its upper one, as in the plain loop.
+    for (const char* game : {"A", "B"}) {
+        auto r = grundy::testing::run_program(
+            on_lists_and_generic("move i in h[5]..h[7] => [h[c] for c in 0..i]", std::string("print sg(") + game + "([1, 2]))"));
+        CHECK(error_line(r.err) == "error: index 5 is out of range for a list of length 2");
+    }
     // One generator; two moves, the second blocked after the first is done.
     const std::string two = "move i in 0..len(h) - 1 where h[i] > 0 => [(if c == i then h[c] - 1 else h[c]) for c in 0..len(h) - 1]\n"
                             "move i in 1..len(h) - 1, k in 1..2 where h[i] >= k and h[i - 1] < 15 =>\n"

@@ -117,3 +117,26 @@ TEST_CASE("options lists each move as a sum", "[solver]") {
     CHECK(opts.size() == 5);  // 3 single pins, 2 pairs
     for (auto& o : opts) CHECK(o.size() == 2);
 }
+
+TEST_CASE("value arrays: a lone high id costs its page, and pages made early join the flat table", "[solver]") {
+    using grundy::solver::ValueArray;
+    ValueArray a;
+    const std::uint32_t high = (std::uint32_t{1} << 17) * ValueArray::page_size + 100 * ValueArray::page_size + 3;
+    a.set(high, 7);  // past 2^17 pages with one page made: not in the flat table
+    CHECK(a.get(high) == 7);
+    CHECK(a.memory_bytes() < (std::size_t{1} << 20));
+    std::uint32_t count = 0;
+    const std::uintptr_t* flat = a.flat(count);
+    CHECK(count < (std::uint32_t{1} << 17));
+    // Enough pages below it that the table may reach past it: it grows to
+    // a page beyond, and the early page must then be read through it.
+    for (std::uint32_t p = 0; p < 9000; ++p) a.set(p * ValueArray::page_size, p % 200);
+    a.set(high + ValueArray::page_size, 9);
+    flat = a.flat(count);
+    REQUIRE(count > (high >> 9) + 1);
+    CHECK(ValueArray::read(flat[high >> 9], high % ValueArray::page_size) == 7);
+    CHECK(a.get(high) == 7);
+    CHECK(a.get(high + ValueArray::page_size) == 9);
+    CHECK(a.get(high + 1) == ValueArray::unknown);
+    for (std::uint32_t p = 0; p < 9000; p += 97) CHECK(a.get(p * ValueArray::page_size) == p % 200);
+}
