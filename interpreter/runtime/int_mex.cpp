@@ -236,7 +236,6 @@ public:
                                             : values.get(key);
                 if (v >= 64) {
                     if (v < not_known) return Scan::other;
-                    x = __builtin_ctzll(bits);
                     b = {true, StateTable::first_direct + key, {bits, seen}};
                     return Scan::blocked;
                 }
@@ -466,6 +465,7 @@ private:
         blocked(id);
         return Read::unknown;
     }
+
     // The plain loop over lo..hi of the innermost generator, for a stretch
     // that stepping cannot take.
     bool each(const Move& m, std::uint32_t reg, std::int64_t lo, std::int64_t hi, const Frame& f) {

@@ -124,34 +124,35 @@ private:
     static constexpr std::uint32_t flat_free = 1u << 17, flat_per_page = 16;
     static constexpr std::uint32_t max_chunk = 256;  // pages; chunks double from 1
 
-    // A flat entry: a page's wide values with the low bit set, or its
-    // bytes; a page not made reads as all unknown.
+    // The flat entry of a page not made: it reads as all unknown.
     static inline const std::array<std::uint8_t, 1u << 9> none_page = [] {
         std::array<std::uint8_t, 1u << 9> a;
         a.fill(0xFF);
         return a;
     }();
-    void set_flat(std::uint32_t page, std::uintptr_t e) {
-        if (page >= flat_.size()) {
-            if (page >= flat_limit || (page >= flat_free && page >= pages_made_ * std::size_t{flat_per_page})) return;
-            // Pages made while the table was too short for them join it now.
-            const std::size_t old = flat_.size();
-            flat_.resize(page + 1, reinterpret_cast<std::uintptr_t>(none_page.data()));
-            for (std::size_t q = old; q < page; ++q)
-                if (const Page* made = this->page(static_cast<std::uint32_t>(q << page_bits)))
-                    flat_[q] = made->wide ? reinterpret_cast<std::uintptr_t>(made->wide) | 1
-                                          : reinterpret_cast<std::uintptr_t>(made->narrow);
-            flat_count_ = static_cast<std::uint32_t>(flat_.size());
-        }
-        flat_[page] = e;
-    }
-
     struct Page {
         std::uint8_t* narrow = nullptr;  // in a chunk
         std::uint32_t* wide = nullptr;   // in wide_, once widened
         std::uint32_t known = 0;         // ids on the page with a value
     };
     using Dir = std::array<Page*, dir_size>;
+    // A page's flat entry: its wide values with the low bit set, or its bytes.
+    static std::uintptr_t entry(const Page& p) {
+        return p.wide ? reinterpret_cast<std::uintptr_t>(p.wide) | 1 : reinterpret_cast<std::uintptr_t>(p.narrow);
+    }
+    void set_flat(std::uint32_t page, const Page& made) {
+        const std::uintptr_t e = entry(made);
+        if (page >= flat_.size()) {
+            if (page >= flat_limit || (page >= flat_free && page >= pages_made_ * std::size_t{flat_per_page})) return;
+            // Pages made while the table was too short for them join it now.
+            const std::size_t old = flat_.size();
+            flat_.resize(page + 1, reinterpret_cast<std::uintptr_t>(none_page.data()));
+            for (std::size_t q = old; q < page; ++q)
+                if (const Page* early = this->page(static_cast<std::uint32_t>(q << page_bits))) flat_[q] = entry(*early);
+            flat_count_ = static_cast<std::uint32_t>(flat_.size());
+        }
+        flat_[page] = e;
+    }
 
     const Page* page(std::uint32_t i) const {
         const std::uint32_t p = i >> page_bits;
@@ -180,7 +181,7 @@ private:
             *slot = Page{byte_chunks_.back().get() + std::size_t{chunk_used_++} * page_size, nullptr, 0};
             ++pages_made_;
             std::fill(slot->narrow, slot->narrow + page_size, narrow_unknown);
-            set_flat(i >> page_bits, reinterpret_cast<std::uintptr_t>(slot->narrow));
+            set_flat(i >> page_bits, *slot);
         }
         return *slot;
     }
@@ -193,7 +194,7 @@ private:
         }
         p.narrow = nullptr;  // its bytes stay in the chunk, unused
         bytes_ += page_size * 4;
-        set_flat(page, reinterpret_cast<std::uintptr_t>(p.wide) | 1);
+        set_flat(page, p);
     }
 
     std::vector<std::unique_ptr<Dir>> dirs_;
