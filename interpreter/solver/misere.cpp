@@ -37,31 +37,43 @@ struct Solver::Misere {
     struct Option {
         std::uint32_t begin;  // in option_parts
         std::uint32_t size;
+        bool small;  // every part at most packed::max_part
         bool parts_live = false;  // each part's options made (a child made with it is pushed)
         std::uint64_t hash;
     };
-    // A sum being decided (its memo entry), and where its children stand:
-    // the next is options[option] of part `part`. Children are made one at
-    // a time, so an N-position stops making them at its first P child.
+    // A sum being decided: its parts, its memo entry, and where its children
+    // stand: the next is options[option] of part `part`. Children are made
+    // one at a time, so an N-position stops making them at its first P
+    // child.
     struct Frame {
-        std::uint64_t hash;
+        Key parts;
+        std::uint64_t hash;  // sum_hash(parts)
+        std::uint64_t key;   // packed, or 0
         std::uint32_t entry;
         std::uint32_t part = 0;
         std::uint32_t option = 0, end = 0;  // the part's options, once `started`
         bool started = false;
+        // Once started, the sum without the part: its sum_hash, and its key
+        // (when the sum packs), to which a child adds the option's parts.
+        std::uint64_t rest_hash = 0, rest_key = 0;
     };
 
-    // The child next_child found: part `part` of the sum at memo entry
-    // `entry` replaced by options[option]. It is looked up in the memo as
-    // that, and written out (make_child) only to be pushed or reported.
+    // The child next_child found: part `part` of the top frame's sum
+    // replaced by options[option]. It is looked up in the memo as that, and
+    // written out (make_child) only to be pushed or reported, unless it packs.
     struct Child {
-        std::uint32_t entry = 0, part = 0, option = 0;
+        std::uint32_t part = 0, option = 0;
         std::size_t size = 0;
         std::uint64_t hash = 0;
+        std::uint64_t key = 0;  // packed, or 0
     };
     // push's `option` for a root sum: its parts' options may need making,
     // or (root_live) are all made already.
     static constexpr std::int64_t root = -1, root_live = -2;
+    // How many children ahead of the one looked up a packed child's slot is
+    // fetched: enough to cover a memory load, few enough not to waste
+    // loads on an N-position that stops at its first P child.
+    static constexpr std::uint32_t ahead = 2;
 
     explicit Misere(Solver& s) : solver(s) {}
 
@@ -88,16 +100,31 @@ struct Solver::Misere {
         return true;
     }
     bool next_part(std::size_t i);
+    // The packed key of f's child through options[o], or 0 when it does not
+    // pack or f does not (then the child is written out to see).
+    std::uint64_t child_key(const Frame& f, const Option& o) const {
+        if (f.key == 0 || !o.small || f.parts.size() - 1 + o.size > packed::max_parts) return 0;
+        std::uint64_t key = f.rest_key;
+        for (std::size_t i = 0; i < o.size; ++i)
+            key = packed::insert(key, f.parts.size() - 1 + i, option_parts[o.begin + i]);
+        return key;
+    }
     void take_option(Frame& f) {
-        const std::span<const Part> key = memo.sum(f.entry);
         const Option& o = options[f.option];
-        next = Child{f.entry, f.part, f.option, key.size() - 1 + o.size, f.hash - comp_hash(key[f.part]) + o.hash};
+        next = Child{f.part, f.option, f.parts.size() - 1 + o.size, f.rest_hash + o.hash, child_key(f, o)};
+        if (next.key == 0 && f.key == 0 && next.size <= packed::max_parts && next.size > 0)
+            next.key = packed::pack(make_child(f));  // a sum that packs is only found packed
+        if (f.option + ahead < f.end) memo.prefetch_packed(f.rest_hash + options[f.option + ahead].hash);
         ++f.option;
     }
-    bool child_is(const Part* sum) const;
-    std::span<const Part> make_child();
+    bool child_is(const Frame& f, const Part* sum) const {
+        const Option& o = options[next.option];
+        return is_child(sum, view(f.parts), next.part, {option_parts.data() + o.begin, o.size});
+    }
+    std::span<const Part> make_child(const Frame& f);
 
-    std::uint32_t push(std::span<const Part> key, std::uint64_t hash, std::int64_t option, std::int64_t entry);
+    std::uint32_t push(std::span<const Part> key, std::uint64_t hash, std::uint64_t packed_key, std::int64_t option,
+                       std::int64_t entry);
     std::size_t memory_bytes() const;
 
     Solver& solver;
@@ -140,8 +167,9 @@ Part Solver::Misere::make_live(Part n) {
         for (Comp c : option)
             if (const Part p = options_of(c); comps[p].has_moves) k.push_back(p);
         std::sort(k.begin(), k.end());
-        made.push_back(Option{static_cast<std::uint32_t>(parts.size()), static_cast<std::uint32_t>(k.size()), false,
-                              sum_hash(view(k))});
+        const bool small = std::all_of(k.begin(), k.end(), [](Part p) { return p <= packed::max_part; });
+        made.push_back(Option{static_cast<std::uint32_t>(parts.size()), static_cast<std::uint32_t>(k.size()), small,
+                              false, sum_hash(view(k))});
         parts.insert(parts.end(), k.begin(), k.end());
     }
     CompOptions& info = comps[n];
@@ -175,7 +203,6 @@ void Solver::Misere::charge(std::size_t states) {
 bool Solver::Misere::next_part(std::size_t i) {
     for (;;) {
         Frame& f = frames[i];
-        const std::span<const Part> key = memo.sum(f.entry);
         if (f.started && f.option != f.end) {
             take_option(f);
             return true;  // repeats cost a memo lookup each, less than sorting them away
@@ -184,56 +211,56 @@ bool Solver::Misere::next_part(std::size_t i) {
             ++f.part;
             f.started = false;
         }
-        if (f.part >= key.size()) return false;
-        if (f.part > 0 && key[f.part] == key[f.part - 1]) {  // equal components give equal moves
+        if (f.part >= f.parts.size()) return false;
+        if (f.part > 0 && f.parts[f.part] == f.parts[f.part - 1]) {  // equal components give equal moves
             ++f.part;
             continue;
         }
-        const Part n = live(key[f.part]);  // may expand, and re-enter the search
+        const Part n = live(f.parts[f.part]);  // may expand, and re-enter the search
         Frame& g = frames[i];
         g.option = comps[n].first;
         g.end = g.option + comps[n].count;
         g.started = true;
+        g.rest_hash = g.hash - comp_hash(g.parts[g.part]);
+        g.rest_key = g.key != 0 ? packed::remove(g.key, g.part) : 0;
+        for (std::uint32_t k = g.option; k < g.end && k < g.option + ahead; ++k)
+            memo.prefetch_packed(g.rest_hash + options[k].hash);
     }
 }
 
-// Whether the next.size components at `sum` are `next`.
-bool Solver::Misere::child_is(const Part* sum) const {
-    const Option& o = options[next.option];
-    return is_child(sum, memo.sum(next.entry), next.part, {option_parts.data() + o.begin, o.size});
-}
-
-// `next`, written out.
-std::span<const Part> Solver::Misere::make_child() {
+// `next`, a child of f, written out.
+std::span<const Part> Solver::Misere::make_child(const Frame& f) {
     const Option& o = options[next.option];
     child.resize(next.size);
-    write_child(child.data(), memo.sum(next.entry), next.part, {option_parts.data() + o.begin, o.size});
+    write_child(child.data(), view(f.parts), next.part, {option_parts.data() + o.begin, o.size});
     return child;
 }
 
-// Starts deciding `key` (canonical, not empty, not decided): option
-// `option` (an index in `options`) of one part of the top frame's sum, or
-// a root. `entry` is what the memo has just said of it: its (absent) entry,
-// or -1. Returns its memo entry; no frame is pushed when a search
-// re-entered while its components were expanded has decided it.
-std::uint32_t Solver::Misere::push(std::span<const Part> key, std::uint64_t hash, std::int64_t option,
-                                   std::int64_t entry) {
+// Starts deciding `key` (canonical, not empty, not decided; packed_key is
+// its packed form, or 0 when it does not pack): option `option` (an index
+// in `options`) of one part of the top frame's sum, or a root. `entry` is
+// what the memo has just said of it: its (absent) entry, or -1. Returns its
+// memo entry; no frame is pushed when a search re-entered while its
+// components were expanded has decided it.
+std::uint32_t Solver::Misere::push(std::span<const Part> key, std::uint64_t hash, std::uint64_t packed_key,
+                                   std::int64_t option, std::int64_t entry) {
     // Sums can grow without end (a move that adds a part); counting each
     // component keeps memory bounded by the state limit.
     charge(std::max<std::size_t>(key.size(), 1));
-    // Copied into the memo (absent) first: expanding may re-enter the
-    // search, which reuses `child`.
-    const std::uint32_t e = entry >= 0 ? static_cast<std::uint32_t>(entry) : memo.add(key, hash);
+    // Entered in the memo (absent) and copied first: expanding may re-enter
+    // the search, which reuses `child`.
+    const std::uint32_t e = entry >= 0       ? static_cast<std::uint32_t>(entry)
+                            : packed_key != 0 ? memo.add_packed(packed_key, hash)
+                                              : memo.add_unpacked(key, hash);
+    Frame f{Key(key.begin(), key.end()), hash, packed_key, e};
     // Each component's options are made now, in order, so a rules error is
     // the first component's, whichever child is looked at first; they may
     // throw: the sum stays absent. A child's other parts are its parent's,
     // already made, so only the option's parts (sorted, so met in the same
     // order) can be new.
     if (option == root) {
-        for (std::size_t i = 0; i < memo.sum(e).size(); ++i) {
-            const std::span<const Part> sum = memo.sum(e);
-            if (i == 0 || sum[i] != sum[i - 1]) live(sum[i]);
-        }
+        for (std::size_t i = 0; i < f.parts.size(); ++i)
+            if (i == 0 || f.parts[i] != f.parts[i - 1]) live(f.parts[i]);
     } else if (option >= 0 && !options[option].parts_live) {
         for (std::uint32_t i = 0; i < options[option].size; ++i)
             live(option_parts[options[option].begin + i]);
@@ -241,7 +268,7 @@ std::uint32_t Solver::Misere::push(std::span<const Part> key, std::uint64_t hash
     }
     if (memo.state(e) != SumMemo::absent) return e;
     memo.set_state(e, m_on_path);
-    frames.push_back(Frame{hash, e});
+    frames.push_back(std::move(f));
     return e;
 }
 
@@ -249,6 +276,8 @@ std::size_t Solver::Misere::memory_bytes() const {
     std::size_t total = index.memory_bytes() + memo.memory_bytes() + comps.capacity() * sizeof(CompOptions) +
                         options.capacity() * sizeof(Option) + option_parts.capacity() * sizeof(Part) +
                         frames.capacity() * sizeof(Frame) + child.capacity() * sizeof(Part);
+    for (const Frame& f : frames)
+        if (f.parts.capacity() > Key::static_capacity) total += f.parts.capacity() * sizeof(Part);
     for (const CompOptions& c : comps)
         for (const auto& o : c.raw) total += sizeof(o) + o.capacity() * sizeof(Comp);
     return total;
@@ -301,7 +330,8 @@ bool Solver::misere_p(std::span<const Comp> sum) {
     if (root.empty()) return false;  // no moves at all: the player to move has already won
     std::sort(root.begin(), root.end());
     const std::uint64_t hash = sum_hash(view(root));
-    const std::int64_t known = m.memo.find(view(root), hash);
+    const std::uint64_t key = packed::pack(view(root));
+    const std::int64_t known = key != 0 ? m.memo.find_packed(key, hash) : m.memo.find(view(root), hash);
     if (known >= 0 && m.memo.state(known) != SumMemo::absent) {
         if (m.memo.state(known) == m_on_path) m.cycle(view(root));
         return m.memo.state(known) == m_p;
@@ -310,24 +340,27 @@ bool Solver::misere_p(std::span<const Comp> sum) {
     const std::size_t base = m.frames.size();
     std::uint32_t entry = 0;
     try {
-        entry = m.push(view(root), hash, live ? Misere::root_live : Misere::root, known);
+        entry = m.push(view(root), hash, key, live ? Misere::root_live : Misere::root, known);
         while (m.frames.size() > base) {
             const std::size_t top = m.frames.size() - 1;
             std::uint8_t result = m_p;  // P unless some move reaches a P-position
             bool descended = false;
             while (m.next_child(top)) {
                 if (m.next.size == 0) continue;  // the opponent faces no moves and wins
-                const std::int64_t e =
-                    m.memo.find_if(m.next.hash, m.next.size, [&](const Part* s) { return m.child_is(s); });
+                const Misere::Frame& f = m.frames[top];
+                const std::int64_t e = m.next.key != 0 ? m.memo.find_packed(m.next.key, m.next.hash)
+                                                       : m.memo.find_if(m.next.hash, m.next.size, [&](const Part* s) {
+                                                             return m.child_is(f, s);
+                                                         });
                 const std::uint8_t state = e < 0 ? SumMemo::absent : m.memo.state(e);
                 if (state == SumMemo::absent) {
                     if ((stats_.misere_solved & 0xFFF) == 0) check_interrupt();
                     --m.frames[top].option;  // made again, and read from the memo, once it is decided
-                    m.push(m.make_child(), m.next.hash, m.next.option, e);
+                    m.push(m.make_child(f), m.next.hash, m.next.key, m.next.option, e);
                     descended = true;
                     break;
                 }
-                if (state == m_on_path) m.cycle(m.make_child());
+                if (state == m_on_path) m.cycle(m.make_child(f));
                 if (state == m_p) {
                     result = m_n;
                     break;

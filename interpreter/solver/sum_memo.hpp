@@ -2,10 +2,11 @@
 // byte, and an index from components to small ints.
 //
 // A node-based hash map of small vectors costs an allocation and a pointer
-// chase per sum; here every sum's components live in one arena, entries are
-// 16 bytes, and the table is open addressing with linear probing over
-// 8-byte slots (a 32-bit tag of the hash and the entry number), so a miss
-// rarely touches an entry. Single-threaded, like the solver.
+// chase per sum. Here a sum of a few small parts (the usual case) packs
+// into one word, which its slot holds whole: a lookup reads one slot. Any
+// other sum lives in an arena, found by open addressing over 8-byte slots
+// (a 32-bit tag of the hash and where the sum starts), so a miss rarely
+// touches the arena. Single-threaded, like the solver.
 #pragma once
 
 #include <algorithm>
@@ -25,7 +26,7 @@ namespace grundy::solver {
 // child of a sum (one part replaced by an option's parts) is hashed in
 // constant time from its parent's hash.
 inline std::uint64_t comp_hash(Comp c) {
-    std::uint64_t x = c + 0x9e3779b97f4a7c15ULL;  // splitmix64's finaliser
+    std::uint64_t x = c + 0x9e3779b97f4a7c15ULL;  // splitmix64's finaliser 
     x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
     return x ^ (x >> 31);
@@ -36,6 +37,47 @@ inline std::uint64_t sum_hash(std::span<const std::uint32_t> sum) {
     for (std::uint32_t c : sum) h += comp_hash(c);
     return h;
 }
+
+// A component as the misère search stores it: its number in a CompIndex.
+using Part = std::uint32_t;
+
+// A sorted sum of at most 8 parts, each at most 126, packed into one word:
+// byte i is part i + 1, and the bytes past the last part are 0 (so a sum,
+// never empty in the memo, is never 0). A child of a packed sum is made
+// from its parent's word in a few instructions (remove, insert).
+namespace packed {
+inline constexpr std::size_t max_parts = 8;
+inline constexpr Part max_part = 126;  // bytes below 128: insert() compares them eight at a time
+
+// The key of `sum`, or 0 when it does not pack.
+inline std::uint64_t pack(std::span<const Part> sum) {
+    if (sum.size() > max_parts) return 0;
+    std::uint64_t key = 0;
+    for (std::size_t i = 0; i < sum.size(); ++i) {
+        if (sum[i] > max_part) return 0;
+        key |= std::uint64_t{sum[i] + 1} << (8 * i);
+    }
+    return key;
+}
+// `key` without its part i (i < 8).
+inline std::uint64_t remove(std::uint64_t key, std::size_t i) {
+    const std::uint64_t below = (std::uint64_t{1} << (8 * i)) - 1;
+    return (key & below) | ((key >> 8) & ~below);
+}
+// `key`, of n < 8 parts, with part p (at most max_part) merged in.
+inline std::uint64_t insert(std::uint64_t key, std::size_t n, Part p) {
+    constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    const std::uint64_t b = p + 1;
+    // A byte x (below 128) is below b when (x | 0x80) - b keeps its high bit
+    // clear; no byte borrows from the next. The 8 - n empty bytes are below
+    // b too, so the parts below b number n less the high bits left set,
+    // counted by a multiply (x86-64's baseline has no popcnt).
+    const std::uint64_t at_least = (((key | highs) - b * ones) & highs) >> 7;
+    const std::size_t at = n - static_cast<std::size_t>((at_least * ones) >> 56);
+    const std::uint64_t below = (std::uint64_t{1} << (8 * at)) - 1;
+    return (key & below) | (b << (8 * at)) | ((key & ~below) << 8);
+}
+}  // namespace packed
 
 // A child of a sorted sum: `parent` with parent[skip] replaced by `parts`
 // (sorted too), merged. The search compares a memo entry with a child
@@ -145,48 +187,115 @@ private:
     std::size_t count_ = 0;
 };
 
-// A component as the misère search stores it: its number in a CompIndex.
-using Part = std::uint32_t;
+// Packed sums (see `packed`) to entry numbers: open addressing over
+// 16-byte slots that hold the key itself, so a lookup reads one slot (a
+// cache line or two for a probe run) and nothing else. Like FlatSlots, a
+// slot is placed by its sum's sum_hash (a child's is its parent's plus a
+// difference) and keeps the hash's high bits for growing.
+class PackedSlots {
+public:
+    std::int64_t find(std::uint64_t key, std::uint64_t h) const {
+        if (slots_.empty()) return -1;
+        for (std::size_t i = index(tag_of(h));; i = (i + 1) & mask_) {
+            const Slot& s = slots_[i];
+            if (s.key == key) return s.entry;
+            if (s.key == 0) return -1;
+        }
+    }
+    // Records entry e under `key` (not 0, not yet present), whose hash is h.
+    void insert(std::uint64_t key, std::uint64_t h, std::uint32_t e) {
+        if (4 * (count_ + 1) > 3 * slots_.size()) grow();  // at most three quarters full, as FlatSlots
+        place(Slot{key, e, tag_of(h)});
+        ++count_;
+    }
+    void prefetch(std::uint64_t h) const {
+        if (!slots_.empty()) __builtin_prefetch(&slots_[index(tag_of(h))]);
+    }
+    std::size_t memory_bytes() const { return slots_.capacity() * sizeof(Slot); }
 
-// Sums (sorted multisets of parts, not empty) to a state byte. An entry is
-// never removed: a sum that must be forgotten gets the state `absent`,
-// which lookups report as such and insert() reuses.
+private:
+    struct Slot {
+        std::uint64_t key = 0;  // 0: empty
+        std::uint32_t entry = 0;
+        std::uint32_t tag = 0;  // the hash's high 32 bits
+    };
+    static std::uint32_t tag_of(std::uint64_t h) { return static_cast<std::uint32_t>(h >> 32); }
+    std::size_t index(std::uint32_t tag) const { return static_cast<std::size_t>(tag) >> shift_; }
+    void place(Slot s) {
+        std::size_t i = index(s.tag);
+        while (slots_[i].key != 0) i = (i + 1) & mask_;
+        slots_[i] = s;
+    }
+    void grow() {
+        const std::size_t size = slots_.empty() ? 64 : slots_.size() * 2;
+        if (size > (std::size_t{1} << 32)) throw std::length_error("too many entries for a flat table");
+        std::vector<Slot> old(size);
+        old.swap(slots_);
+        mask_ = size - 1;
+        shift_ = 32 - std::countr_zero(size);
+        for (const Slot& s : old)
+            if (s.key != 0) place(s);
+    }
+
+    std::vector<Slot> slots_;
+    std::size_t mask_ = 0;
+    int shift_ = 32;
+    std::size_t count_ = 0;
+};
+
+// Sums (sorted multisets of parts, not empty) to a state byte. Entries are
+// numbered 0, 1, 2, ... and never removed: a sum that must be forgotten
+// gets the state `absent`, which lookups report as such and insert()
+// reuses.
 //
-// Each sum is a header word (its size and state) followed by its parts, in
-// chunks of 2^16 words that never move, so the memo grows without copying
-// and costs 4 bytes per part plus 4 per sum (a node-based map of vectors
-// costs an allocation and a pointer chase per sum). A sum's entry number is
-// where it starts: chunk << 16 | word. Sizes are below 2^24.
+// A sum that packs is found by its key (PackedSlots). Any other is kept in
+// an arena as two header words (its size and its entry number) followed by
+// its parts, in chunks of 2^16 words that never move, so the memo grows
+// without copying; it is found by its sum_hash (FlatSlots, whose entry is
+// where the sum starts: chunk << 16 | word). Sizes are below 2^24.
 class SumMemo {
 public:
     static constexpr std::uint8_t absent = 0xFF;
 
-    std::uint32_t size() const { return count_; }
-    std::span<const Part> sum(std::uint32_t e) const { return {at(e) + 1, at(e)[0] >> 8}; }
-    std::uint8_t state(std::uint32_t e) const { return static_cast<std::uint8_t>(at(e)[0]); }
-    void set_state(std::uint32_t e, std::uint8_t s) { at(e)[0] = (at(e)[0] & ~0xFFu) | s; }
+    std::uint32_t size() const { return static_cast<std::uint32_t>(states_.size()); }
+    std::uint8_t state(std::uint32_t e) const { return states_[e]; }
+    void set_state(std::uint32_t e, std::uint8_t s) { states_[e] = s; }
 
     // The entry of `sum` (whose sum_hash is h), or -1; it may be absent.
     std::int64_t find(std::span<const Part> sum, std::uint64_t h) const {
+        if (const std::uint64_t key = packed::pack(sum)) return find_packed(key, h);
         return find_if(h, sum.size(), [&](const Part* p) { return std::equal(sum.begin(), sum.end(), p); });
     }
-    // The same for a sum of `size` parts that is not at hand: `is(p)` says
-    // whether the parts at p are that sum.
-    template <typename Is> std::int64_t find_if(std::uint64_t h, std::size_t size, Is&& is) const {
-        return slots_.find(h, [&](std::uint32_t e) {
-            const Part* x = at(e);
-            return (x[0] >> 8) == size && is(x + 1);
-        });
-    }
-    // The entry of `sum`, made (absent) when there is none. `sum` must not
-    // point into this memo.
+    // The entry of `sum`, made (absent) when there is none.
     std::uint32_t insert(std::span<const Part> sum, std::uint64_t h) {
         const std::int64_t e = find(sum, h);
         return e >= 0 ? static_cast<std::uint32_t>(e) : add(sum, h);
     }
     // The same for a sum known to have no entry.
     std::uint32_t add(std::span<const Part> sum, std::uint64_t h) {
-        const std::size_t words = sum.size() + 1;
+        if (const std::uint64_t key = packed::pack(sum)) return add_packed(key, h);
+        return add_unpacked(sum, h);
+    }
+
+    // The search's own calls, when it knows whether a sum packs.
+    std::int64_t find_packed(std::uint64_t key, std::uint64_t h) const { return packed_.find(key, h); }
+    std::uint32_t add_packed(std::uint64_t key, std::uint64_t h) {
+        const std::uint32_t e = new_entry();
+        packed_.insert(key, h, e);
+        return e;
+    }
+    void prefetch_packed(std::uint64_t h) const { packed_.prefetch(h); }
+    // For a sum that does not pack, of `size` parts, not at hand: `is(p)`
+    // says whether the parts at p are that sum.
+    template <typename Is> std::int64_t find_if(std::uint64_t h, std::size_t size, Is&& is) const {
+        const std::int64_t at = slots_.find(h, [&](std::uint32_t w) {
+            const Part* x = word(w);
+            return x[0] == size && is(x + 2);
+        });
+        return at < 0 ? -1 : std::int64_t{word(static_cast<std::uint32_t>(at))[1]};
+    }
+    std::uint32_t add_unpacked(std::span<const Part> sum, std::uint64_t h) {
+        const std::size_t words = sum.size() + 2;
         if (sum.size() >= (std::size_t{1} << 24)) throw std::length_error("a sum of too many components");
         if (chunks_.empty() || used_ + words > chunk_words) {
             // A sum longer than a chunk gets a chunk of its own.
@@ -195,31 +304,39 @@ public:
             words_ += std::max(words, chunk_words);
             used_ = 0;
         }
-        const auto e = static_cast<std::uint32_t>((chunks_.size() - 1) << chunk_bits | used_);
+        const auto w = static_cast<std::uint32_t>((chunks_.size() - 1) << chunk_bits | used_);
+        const std::uint32_t e = new_entry();
         Part* x = chunks_.back().get() + used_;
-        x[0] = static_cast<Part>(sum.size()) << 8 | absent;
-        std::copy(sum.begin(), sum.end(), x + 1);
+        x[0] = static_cast<Part>(sum.size());
+        x[1] = e;
+        std::copy(sum.begin(), sum.end(), x + 2);
         // The next sum starts in a new chunk after one that overflows a chunk.
         used_ = words > chunk_words ? chunk_words : used_ + words;
-        slots_.insert(e, h);
-        ++count_;
+        slots_.insert(w, h);
         return e;
     }
 
     std::size_t memory_bytes() const {
-        return slots_.memory_bytes() + chunks_.capacity() * sizeof(chunks_[0]) + words_ * sizeof(Part);
+        return packed_.memory_bytes() + slots_.memory_bytes() + states_.capacity() +
+               chunks_.capacity() * sizeof(chunks_[0]) + words_ * sizeof(Part);
     }
 
 private:
     static constexpr unsigned chunk_bits = 16;
     static constexpr std::size_t chunk_words = std::size_t{1} << chunk_bits;
-    Part* at(std::uint32_t e) const { return chunks_[e >> chunk_bits].get() + (e & (chunk_words - 1)); }
+    const Part* word(std::uint32_t w) const { return chunks_[w >> chunk_bits].get() + (w & (chunk_words - 1)); }
+    std::uint32_t new_entry() {
+        if (states_.size() >= UINT32_MAX) throw std::length_error("too many sums for the misère memo");
+        states_.push_back(absent);
+        return static_cast<std::uint32_t>(states_.size() - 1);
+    }
 
-    FlatSlots slots_;
+    std::vector<std::uint8_t> states_;  // by entry
+    PackedSlots packed_;
+    FlatSlots slots_;  // sums that do not pack, by where they start
     std::vector<std::unique_ptr<Part[]>> chunks_;
     std::size_t used_ = 0;   // words of the last chunk
     std::size_t words_ = 0;  // in all chunks
-    std::uint32_t count_ = 0;
 };
 
 // Components to dense numbers (Parts) 0, 1, 2, ... in order of first
