@@ -58,7 +58,7 @@ struct Solver::Misere {
         std::uint64_t rest_hash = 0, rest_key = 0;
     };
 
-    // The child next_child found: part `part` of the top frame's sum
+    // The child next_open_child found: part `part` of the top frame's sum
     // replaced by options[option]. It is looked up in the memo as that, and
     // written out (make_child) only to be pushed or reported, unless it packs.
     struct Child {
@@ -91,28 +91,18 @@ struct Solver::Misere {
     [[noreturn]] void cycle(std::span<const Part> sum) const;
     void charge(std::size_t states);
 
-    // Finds frames[i]'s next child (into `next`); false when there are no
-    // more. Inline for the usual case, the next option of the same part.
-    bool next_child(std::size_t i) {
-        Frame& f = frames[i];
-        if (!f.started || f.option == f.end) return next_part(i);
-        take_option(f);
-        return true;
-    }
-    bool next_part(std::size_t i);
-    // The packed key of f's child through options[o], or 0 when it does not
-    // pack or f does not (then the child is written out to see).
-    std::uint64_t child_key(const Frame& f, const Option& o) const {
-        if (f.key == 0 || !o.small || f.parts.size() - 1 + o.size > packed::max_parts) return 0;
-        std::uint64_t key = f.rest_key;
-        for (std::size_t i = 0; i < o.size; ++i)
-            key = packed::insert(key, f.parts.size() - 1 + i, option_parts[o.begin + i]);
-        return key;
-    }
+    // Finds frames[i]'s next child that is not known to be an N-position
+    // (into `next`, with its memo entry or -1 in `e`); false when there
+    // are no more. Children with no moves at all are skipped too (the
+    // opponent, facing no move, wins).
+    bool next_open_child(std::size_t i, std::int64_t& e);
+    bool start_part(std::size_t i);
+    // The next child as next_open_child's packed scan leaves it: one that
+    // does not pack, or one of a sum that does not (which may).
     void take_option(Frame& f) {
         const Option& o = options[f.option];
-        next = Child{f.part, f.option, f.parts.size() - 1 + o.size, f.rest_hash + o.hash, child_key(f, o)};
-        if (next.key == 0 && f.key == 0 && next.size <= packed::max_parts && next.size > 0)
+        next = Child{f.part, f.option, f.parts.size() - 1 + o.size, f.rest_hash + o.hash, 0};
+        if (f.key == 0 && next.size <= packed::max_parts && next.size > 0)
             next.key = packed::pack(make_child(f));  // a sum that packs is only found packed
         if (f.option + ahead < f.end) memo.prefetch_packed(f.rest_hash + options[f.option + ahead].hash);
         ++f.option;
@@ -199,14 +189,11 @@ void Solver::Misere::charge(std::size_t states) {
     for (std::size_t i = 0; i < states; ++i) solver.charge_state();
 }
 
-// next_child past the end of a part's options (or before the first part).
-bool Solver::Misere::next_part(std::size_t i) {
+// Starts frames[i]'s next part with moves (after the current one, if
+// started); false when there is none.
+bool Solver::Misere::start_part(std::size_t i) {
     for (;;) {
         Frame& f = frames[i];
-        if (f.started && f.option != f.end) {
-            take_option(f);
-            return true;  // repeats cost a memo lookup each, less than sorting them away
-        }
         if (f.started) {
             ++f.part;
             f.started = false;
@@ -225,6 +212,47 @@ bool Solver::Misere::next_part(std::size_t i) {
         g.rest_key = g.key != 0 ? packed::remove(g.key, g.part) : 0;
         for (std::uint32_t k = g.option; k < g.end && k < g.option + ahead; ++k)
             memo.prefetch_packed(g.rest_hash + options[k].hash);
+        return true;
+    }
+}
+
+bool Solver::Misere::next_open_child(std::size_t i, std::int64_t& e) {
+    for (;;) {
+        Frame& f = frames[i];
+        if (!f.started || f.option == f.end) {
+            if (!start_part(i)) return false;
+            continue;
+        }
+        if (f.key != 0) {
+            // The usual case, a sum that packs: its children are scanned
+            // here, most of them known N-positions, each a key made from
+            // f.rest_key and one slot read.
+            const std::size_t rest = f.parts.size() - 1;
+            std::uint32_t k = f.option;
+            for (; k != f.end; ++k) {
+                const Option& o = options[k];
+                if (!o.small || rest + o.size > packed::max_parts) break;  // it does not pack: below
+                if (k + ahead < f.end) memo.prefetch_packed(f.rest_hash + options[k + ahead].hash);
+                if (rest + o.size == 0) continue;
+                std::uint64_t key = f.rest_key;
+                for (std::size_t j = 0; j < o.size; ++j)
+                    key = packed::insert(key, rest + j, option_parts[o.begin + j]);
+                const std::uint64_t h = f.rest_hash + o.hash;
+                e = memo.find_packed(key, h);
+                if (e >= 0 && memo.state(static_cast<std::uint32_t>(e)) == m_n) continue;
+                next = Child{f.part, k, rest + o.size, h, key};
+                f.option = k + 1;
+                return true;
+            }
+            f.option = k;
+            if (k == f.end) continue;
+        }
+        take_option(f);
+        if (next.size == 0) continue;
+        e = next.key != 0 ? memo.find_packed(next.key, next.hash)
+                          : memo.find_if(next.hash, next.size, [&](const Part* s) { return child_is(f, s); });
+        if (e >= 0 && memo.state(static_cast<std::uint32_t>(e)) == m_n) continue;
+        return true;
     }
 }
 
@@ -345,14 +373,10 @@ bool Solver::misere_p(std::span<const Comp> sum) {
             const std::size_t top = m.frames.size() - 1;
             std::uint8_t result = m_p;  // P unless some move reaches a P-position
             bool descended = false;
-            while (m.next_child(top)) {
-                if (m.next.size == 0) continue;  // the opponent faces no moves and wins
+            std::int64_t e = -1;
+            while (m.next_open_child(top, e)) {
                 const Misere::Frame& f = m.frames[top];
-                const std::int64_t e = m.next.key != 0 ? m.memo.find_packed(m.next.key, m.next.hash)
-                                                       : m.memo.find_if(m.next.hash, m.next.size, [&](const Part* s) {
-                                                             return m.child_is(f, s);
-                                                         });
-                const std::uint8_t state = e < 0 ? SumMemo::absent : m.memo.state(e);
+                const std::uint8_t state = e < 0 ? SumMemo::absent : m.memo.state(static_cast<std::uint32_t>(e));
                 if (state == SumMemo::absent) {
                     if ((stats_.misere_solved & 0xFFF) == 0) check_interrupt();
                     --m.frames[top].option;  // made again, and read from the memo, once it is decided
@@ -361,10 +385,8 @@ bool Solver::misere_p(std::span<const Comp> sum) {
                     break;
                 }
                 if (state == m_on_path) m.cycle(m.make_child(f));
-                if (state == m_p) {
-                    result = m_n;
-                    break;
-                }
+                result = m_n;  // a P child
+                break;
             }
             if (descended) continue;
             m.memo.set_state(m.frames[top].entry, result);
