@@ -12,6 +12,8 @@ Instance::Instance(Context& ctx, const CompiledGame& game, Value args)
         table_.set_packed(game_.fast->shape == Shape::sets ? StateTable::Packed::sets : StateTable::Packed::lists);
     else if (game_.fast)
         table_.set_packed_arity(game_.fast->arity);
+    int_is_id_ = game_.fast && game_.fast->shape == Shape::ints && !game_.has_start && game_.fast->arity == 1 &&
+                 game_.position_args == 1 && game_.fast->canonical.empty();
 }
 
 std::uint32_t Instance::make_state(const Value& raw, const Code& where) {

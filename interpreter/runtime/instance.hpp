@@ -31,6 +31,9 @@ public:
     // The same, as a state id. Inline for the common case, an int game's
     // position from the right number of ints (a query per sum part).
     std::uint32_t position_state(std::span<const Value> args, const Code& call) {
+        if (int_is_id_ && args.size() == 1 && args[0].is(Kind::integer) &&
+            static_cast<std::uint64_t>(args[0].as_int()) < StateTable::first_general)
+            return static_cast<std::uint32_t>(args[0].as_int());  // an int state is its own id
         std::uint32_t id;
         if (args.size() == game_.position_args && fast_position(args, id)) return id;
         return slow_position_state(args, call);
@@ -84,6 +87,7 @@ private:
     IntInstanceData fast_;
     std::vector<std::uint32_t> mex_marks_;  // try_grundy's option values, by stamp
     std::uint32_t mex_stamp_ = 0;
+    bool int_is_id_ = false;  // a position is one int, its own id below first_general (position_state)
     std::int8_t key_only_ = -1;  // try_grundy: the one-pass solve reads only packed keys (unknown: -1)
     bool lists_resumable_ = false;  // try_grundy: Kernel::lists_resumable applies (known with key_only_)
 };

@@ -224,11 +224,6 @@ bool Instance::load_fast(solver::StateId s, intpath::Frame& f, std::int64_t* pos
 // form and packing, without making a Value.
 bool Instance::fast_position(std::span<const Value> args, std::uint32_t& id) {
     if (!game_.fast || game_.fast->shape != IntGame::Shape::ints || game_.has_start || args.size() != game_.fast->arity) return false;
-    if (args.size() == 1 && game_.fast->canonical.empty() && args[0].is(Kind::integer) && args[0].as_int() >= 0 &&
-        args[0].as_int() < StateTable::first_general) {
-        id = static_cast<std::uint32_t>(args[0].as_int());  // an int state is its own id
-        return true;
-    }
     std::int64_t regs[IntGame::max_registers];
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (!args[i].is(Kind::integer)) return false;
