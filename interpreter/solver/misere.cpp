@@ -32,6 +32,9 @@ struct Solver::Misere {
         std::uint32_t first = 0, count = 0;
         bool has_moves = false;
         bool live = false;  // first and count are made
+        // Once live: the parts of its options of one part that pack, and
+        // PartMask::self when an option has no parts (see quick_n).
+        PartMask reach;
     };
     // One option of a component: its canonical parts, and their sum_hash.
     struct Option {
@@ -53,6 +56,7 @@ struct Solver::Misere {
         std::uint32_t part = 0;
         std::uint32_t option = 0, end = 0;  // the part's options, once `started`
         bool started = false;
+        bool fresh = true;  // not yet looked at (quick_n)
         // Once started, the sum without the part: its sum_hash, and its key
         // (when the sum packs), to which a child adds the option's parts.
         std::uint64_t rest_hash = 0, rest_key = 0;
@@ -97,6 +101,12 @@ struct Solver::Misere {
     // opponent, facing no move, wins).
     bool next_open_child(std::size_t i, std::int64_t& e);
     bool start_part(std::size_t i);
+    // Whether f (which packs) has a child known to be a P-position, by
+    // p_index: f less one part, plus one of the part's options of at most
+    // one part. Most N-positions are settled so, in a read or two, not a
+    // read per child until a P one; a miss proves nothing.
+    bool quick_n(const Frame& f) const;
+    void index_p(const Frame& f);  // f (which packs) is a P-position
     // The next child as next_open_child's packed scan leaves it: one that
     // does not pack, or one of a sum that does not (which may).
     void take_option(Frame& f) {
@@ -123,6 +133,7 @@ struct Solver::Misere {
     std::vector<Option> options;
     std::vector<Part> option_parts;
     SumMemo memo;
+    PIndex p_index;
     std::vector<Frame> frames;
     Child next;
     std::vector<Part> child;  // make_child's, reused
@@ -151,6 +162,7 @@ Part Solver::Misere::make_live(Part n) {
     const std::vector<std::vector<Comp>> raw = comps[n].raw;
     std::vector<Option> made;
     std::vector<Part> parts;
+    PartMask reach;
     Key k;
     for (const std::vector<Comp>& option : raw) {
         k.clear();
@@ -158,6 +170,8 @@ Part Solver::Misere::make_live(Part n) {
             if (const Part p = options_of(c); comps[p].has_moves) k.push_back(p);
         std::sort(k.begin(), k.end());
         const bool small = std::all_of(k.begin(), k.end(), [](Part p) { return p <= packed::max_part; });
+        if (k.empty()) reach.set(PartMask::self);
+        if (k.size() == 1 && small) reach.set(k[0]);
         made.push_back(Option{static_cast<std::uint32_t>(parts.size()), static_cast<std::uint32_t>(k.size()), small,
                               false, sum_hash(view(k))});
         parts.insert(parts.end(), k.begin(), k.end());
@@ -173,6 +187,7 @@ Part Solver::Misere::make_live(Part n) {
         options.push_back(o);
     }
     option_parts.insert(option_parts.end(), parts.begin(), parts.end());
+    info.reach = reach;
     info.live = true;
     info.raw = {};
     return n;
@@ -256,6 +271,24 @@ bool Solver::Misere::next_open_child(std::size_t i, std::int64_t& e) {
     }
 }
 
+bool Solver::Misere::quick_n(const Frame& f) const {
+    for (std::size_t i = 0; i < f.parts.size(); ++i) {
+        if (i > 0 && f.parts[i] == f.parts[i - 1]) continue;
+        const std::uint64_t rest = packed::remove(f.key, i);
+        if (p_index.find(rest != 0 ? rest : PIndex::empty).meets(comps[f.parts[i]].reach)) return true;
+    }
+    return false;
+}
+
+void Solver::Misere::index_p(const Frame& f) {
+    p_index.add(f.key, PartMask::self);
+    for (std::size_t i = 0; i < f.parts.size(); ++i) {
+        if (i > 0 && f.parts[i] == f.parts[i - 1]) continue;
+        const std::uint64_t rest = packed::remove(f.key, i);
+        p_index.add(rest != 0 ? rest : PIndex::empty, f.parts[i]);
+    }
+}
+
 // `next`, a child of f, written out.
 std::span<const Part> Solver::Misere::make_child(const Frame& f) {
     const Option& o = options[next.option];
@@ -301,7 +334,7 @@ std::uint32_t Solver::Misere::push(std::span<const Part> key, std::uint64_t hash
 }
 
 std::size_t Solver::Misere::memory_bytes() const {
-    std::size_t total = index.memory_bytes() + memo.memory_bytes() + comps.capacity() * sizeof(CompOptions) +
+    std::size_t total = index.memory_bytes() + memo.memory_bytes() + p_index.memory_bytes() + comps.capacity() * sizeof(CompOptions) +
                         options.capacity() * sizeof(Option) + option_parts.capacity() * sizeof(Part) +
                         frames.capacity() * sizeof(Frame) + child.capacity() * sizeof(Part);
     for (const Frame& f : frames)
@@ -374,7 +407,14 @@ bool Solver::misere_p(std::span<const Comp> sum) {
             std::uint8_t result = m_p;  // P unless some move reaches a P-position
             bool descended = false;
             std::int64_t e = -1;
-            while (m.next_open_child(top, e)) {
+            Misere::Frame& t = m.frames[top];
+            const bool quick = t.fresh && t.key != 0 && m.quick_n(t);
+            t.fresh = false;
+            if (quick) {
+                result = m_n;
+                ++stats_.misere_indexed;
+            }
+            while (!quick && m.next_open_child(top, e)) {
                 const Misere::Frame& f = m.frames[top];
                 const std::uint8_t state = e < 0 ? SumMemo::absent : m.memo.state(static_cast<std::uint32_t>(e));
                 if (state == SumMemo::absent) {
@@ -389,6 +429,7 @@ bool Solver::misere_p(std::span<const Comp> sum) {
                 break;
             }
             if (descended) continue;
+            if (result == m_p && m.frames[top].key != 0) m.index_p(m.frames[top]);
             m.memo.set_state(m.frames[top].entry, result);
             ++stats_.misere_solved;
             m.frames.pop_back();

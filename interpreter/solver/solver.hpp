@@ -36,6 +36,7 @@ struct Stats {
     std::uint64_t states = 0;          // states counted against the limit
     std::uint64_t solved = 0;          // normal-play values computed
     std::uint64_t misere_solved = 0;   // misère sums decided
+    std::uint64_t misere_indexed = 0;  // of those, N-positions found by their P-position index
     std::uint64_t expansions = 0;      // calls to GameGraph::expand
 };
 

@@ -243,6 +243,71 @@ private:
     std::size_t count_ = 0;
 };
 
+// A set of parts that pack (0..126) and bit 127, which PIndex and the
+// search give a meaning of their own.
+struct PartMask {
+    static constexpr unsigned self = 127;
+    std::uint64_t w[2] = {0, 0};
+    void set(unsigned bit) { w[bit >> 6] |= std::uint64_t{1} << (bit & 63); }
+    bool meets(const PartMask& o) const { return ((w[0] & o.w[0]) | (w[1] & o.w[1])) != 0; }
+};
+
+// P-positions that pack, indexed by each sum less one part: under key R,
+// the parts q for which R + q is a P-position, and bit `self` when R itself
+// is one. The search looks up a sum less each of its parts to find a P
+// child in one read per part instead of one per child (Solver::Misere::
+// quick_n). The empty sum, which has no key, is kept under `empty`.
+class PIndex {
+public:
+    static constexpr std::uint64_t empty = ~std::uint64_t{0};  // never a key: its bytes exceed max_part + 1
+
+    PartMask find(std::uint64_t key) const {
+        if (slots_.empty()) return {};
+        for (std::size_t i = index(key);; i = (i + 1) & mask_) {
+            const Slot& s = slots_[i];
+            if (s.key == key) return s.parts;
+            if (s.key == 0) return {};
+        }
+    }
+    void add(std::uint64_t key, unsigned bit) {
+        if (4 * (count_ + 1) > 3 * slots_.size()) grow();
+        std::size_t i = index(key);
+        while (slots_[i].key != 0 && slots_[i].key != key) i = (i + 1) & mask_;
+        if (slots_[i].key == 0) {
+            slots_[i].key = key;
+            ++count_;
+        }
+        slots_[i].parts.set(bit);
+    }
+    std::size_t memory_bytes() const { return slots_.capacity() * sizeof(Slot); }
+
+private:
+    struct Slot {
+        std::uint64_t key = 0;  // 0: empty
+        PartMask parts;
+    };
+    std::size_t index(std::uint64_t key) const { return static_cast<std::size_t>(comp_hash(key) >> shift_); }
+    void grow() {
+        const std::size_t size = slots_.empty() ? 64 : slots_.size() * 2;
+        if (size > (std::size_t{1} << 32)) throw std::length_error("too many entries for a flat table");
+        std::vector<Slot> old(size);
+        old.swap(slots_);
+        mask_ = size - 1;
+        shift_ = 64 - std::countr_zero(size);
+        for (const Slot& s : old) {
+            if (s.key == 0) continue;
+            std::size_t i = index(s.key);
+            while (slots_[i].key != 0) i = (i + 1) & mask_;
+            slots_[i] = s;
+        }
+    }
+
+    std::vector<Slot> slots_;
+    std::size_t mask_ = 0;
+    int shift_ = 64;
+    std::size_t count_ = 0;
+};
+
 // Sums (sorted multisets of parts, not empty) to a state byte. Entries are
 // numbered 0, 1, 2, ... and never removed: a sum that must be forgotten
 // gets the state `absent`, which lookups report as such and insert()

@@ -276,6 +276,28 @@ TEST_CASE("misère Nim sums of up to 10 heaps follow Bouton's rule", "[misere]")
     CHECK(nim.expansions == 6);  // each heap expanded once, whatever the sums
 }
 
+TEST_CASE("misère Nim sums asked smallest first are settled by the P-position index", "[misere]") {
+    // Each sum's children are decided before it is asked, so an N-position's
+    // P child is in the index; a P-position is still searched child by child.
+    Solver s;
+    Nim nim;
+    nim.graph = s.add_graph(&nim);
+    std::uint64_t n_positions = 0;
+    for (StateId a = 0; a <= 7; ++a)
+        for (StateId b = a; b <= 7; ++b)
+            for (StateId c = b; c <= 7; ++c)
+                for (StateId d = c; d <= 7; ++d) {
+                    const std::vector<StateId> sizes{a, b, c, d};
+                    INFO(a << " " << b << " " << c << " " << d);
+                    const bool p = misere_nim_p(sizes);
+                    CHECK(s.misere_p(heaps(nim.graph, sizes)) == p);
+                    n_positions += d > 0 && !p;
+                }
+    CHECK(s.stats().misere_indexed == n_positions);
+    // Sums of one heap: their P child, if any, is a sum of one part or none.
+    for (StateId a = 0; a <= 9; ++a) CHECK(s.misere_p(heaps(nim.graph, {a})) == misere_nim_p({a}));
+}
+
 TEST_CASE("misère Nim sums of parts numbered past what packs follow Bouton's rule", "[misere]") {
     // Expanding Nim(140) first numbers its options from 140 down, so the
     // small heaps get part numbers too large to pack: sums of mixed kinds,
