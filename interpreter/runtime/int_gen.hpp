@@ -112,25 +112,15 @@ template <typename Out> bool replay(const IntInstanceData::Plan& p, const Frame&
 // A comprehension with ListResult::arms, stretch by stretch: its
 // conditions read c only through cuts, so each is tested once per stretch,
 // in the same order and with the same outcome (and errors) as at the
-// stretch's first element. False when `out` gives up. With a plan slot,
-// stretches made once for the same inputs are replayed: they read nothing
-// else, and were made without an error.
-template <typename Out> bool build_runs(const ListResult& lr, const Frame& f, Out& out) {
+// stretch's first element. False when `out` gives up. With a plan (not
+// null), the stretches are recorded in it under `plan_key` when they can
+// be replayed: they read nothing else, and were made without an error.
+template <typename Out>
+[[gnu::noinline]] bool make_runs(const ListResult& lr, const Frame& f, Out& out, IntInstanceData::Plan* plan,
+                                 std::uint64_t plan_key) {
     using Leaf = ListResult::Arm::Leaf;
-    IntInstanceData::Plan* plan = nullptr;
     IntInstanceData::Plan made;
-    if (lr.plan_slot != ListResult::no_plan) {
-        std::uint64_t key = f.pos_len, big = 0;
-        for (std::uint32_t r : lr.plan_regs) {
-            key = key << 12 | static_cast<std::uint64_t>(f.r[r]);
-            big |= static_cast<std::uint64_t>(f.r[r]);
-        }
-        if (big < 4096) {  // every input fits its 12 bits (the length always does)
-            made.key = key | std::uint64_t{1} << 63;
-            plan = &f.data->plan_entry(lr.plan_slot, made.key);
-            if (plan->key == made.key) return replay(*plan, f, out);
-        }
-    }
+    made.key = plan_key;
     const Gen& g = lr.gens[0];
     const std::int64_t lo = g.lo->eval(f), hi = g.hi->eval(f);
     if (lo > hi) return true;
@@ -184,6 +174,26 @@ template <typename Out> bool build_runs(const ListResult& lr, const Frame& f, Ou
     }
     if (plan) *plan = made;
     return true;
+}
+
+// make_runs, with a plan slot (ListResult::plan_slot) looked up first:
+// stretches made once for the same inputs are replayed. Inline and small,
+// since it runs once per option.
+template <typename Out> bool build_runs(const ListResult& lr, const Frame& f, Out& out) {
+    if (lr.plan_slot != ListResult::no_plan) {
+        std::uint64_t key = f.pos_len, big = 0;
+        for (std::uint32_t r : lr.plan_regs) {
+            key = key << 12 | static_cast<std::uint64_t>(f.r[r]);
+            big |= static_cast<std::uint64_t>(f.r[r]);
+        }
+        if (big < 4096) {  // every input fits its 12 bits (the length always does)
+            key |= std::uint64_t{1} << 63;
+            IntInstanceData::Plan& plan = f.data->plan_entry(lr.plan_slot, key);
+            if (plan.key == key) return replay(plan, f, out);
+            return make_runs(lr, f, out, &plan, key);
+        }
+    }
+    return make_runs(lr, f, out, nullptr, 0);
 }
 
 // The new position of a game on int lists (in order) or sets (sorted,
