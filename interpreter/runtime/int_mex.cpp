@@ -839,13 +839,26 @@ private:
                 std::uint32_t* const marks = mex_.marks();
                 const std::uint32_t stamp = mex_.stamp();
                 if (full) {  // every value known: no checks
-                    for (std::int64_t k = 0; k < chunk; ++k) {
+                    // Two options a turn: the loop's own count and compare
+                    // cost as much as an option's reads.
+                    std::int64_t k = 0;
+                    for (; k + 1 < chunk; k += 2) {
+                        std::uint32_t v = 0, w = 0;
+                        for (std::size_t i = 0; i < N; ++i) {
+                            v ^= p[i][j[i]];
+                            w ^= p[i][j[i] + d[i]];
+                            j[i] += 2 * d[i];
+                        }
+                        marks[v] = stamp;  // v, w < 256: no bounds check
+                        marks[w] = stamp;
+                    }
+                    if (k < chunk) {
                         std::uint32_t v = 0;
                         for (std::size_t i = 0; i < N; ++i) {
                             v ^= p[i][j[i]];
                             j[i] += d[i];
                         }
-                        marks[v] = stamp;  // v < 256: no bounds check
+                        marks[v] = stamp;
                     }
                 }
                 for (std::int64_t k = full ? chunk : 0; k < chunk; ++k) {
