@@ -236,6 +236,18 @@ struct IntInstanceData {
     };
     static constexpr unsigned plan_bits = 10;
     mutable std::vector<std::vector<Plan>> plans;
+    // A walk along a packed tuple's high coordinate reads one flat entry
+    // per option, each on its own cache line (the pages of a column lie
+    // 2^6 entries apart). Two by move: the entries of the columns it last
+    // walked, read once and kept while the array's flat table is unchanged
+    // (neighbouring states walk the same columns).
+    struct Column {
+        const void* array = nullptr;
+        std::uint64_t version = 0;
+        std::int64_t first = 0, step = 0;  // pages first, first + step, ...
+        std::vector<std::uintptr_t> entries;
+    };
+    mutable std::vector<Column> columns;
     Plan& plan_entry(std::uint32_t slot, std::uint64_t key) const {
         std::vector<Plan>& table = plans[slot];
         if (table.empty()) table.resize(std::size_t{1} << plan_bits);

@@ -754,6 +754,33 @@ private:
         }
     }
 
+    // The flat entries of pages first, first + step, ... (count of them),
+    // from one of m's two column views (IntInstanceData::Column: a diagonal
+    // walk has two runs, one each side of a page's end), read again only
+    // when the column or the array's flat table changed; null for a move
+    // not the game's own.
+    const std::uintptr_t* column(const Move& m, const solver::ValueArray& values, const std::uintptr_t* flat,
+                                 std::int64_t first, std::int64_t step, std::int64_t count, const Frame& f) {
+        if (&m < g_.moves.data() || &m >= g_.moves.data() + g_.moves.size()) return nullptr;
+        std::vector<IntInstanceData::Column>& columns = f.data->columns;
+        if (columns.size() != 2 * g_.moves.size()) columns.resize(2 * g_.moves.size());
+        IntInstanceData::Column* c = &columns[2 * static_cast<std::size_t>(&m - g_.moves.data())];
+        auto fits = [&](const IntInstanceData::Column& x) {
+            return x.array == &values && x.version == values.flat_version() && x.first == first && x.step == step &&
+                   x.entries.size() >= static_cast<std::size_t>(count);
+        };
+        if (fits(c[0])) return c[0].entries.data();
+        if (fits(c[1])) return c[1].entries.data();
+        std::swap(c[0], c[1]);  // the one used last stays, in c[1]
+        c[0].array = &values;
+        c[0].version = values.flat_version();
+        c[0].first = first;
+        c[0].step = step;
+        c[0].entries.resize(static_cast<std::size_t>(count));
+        for (std::int64_t k = 0; k < count; ++k) c[0].entries[static_cast<std::size_t>(k)] = flat[first + k * step];
+        return c[0].entries.data();
+    }
+
     // Visits the ids id[i] + step[i] * k, k = 0..count-1, of N parts in one
     // array, a page at a time; where every page is narrow and there is no
     // `where`, the loop reads bytes, as a hand-written solver would.
@@ -786,8 +813,11 @@ private:
                     // Steps before the place leaves [0, P), at most 2^16.
                     const std::int64_t stay = dj > 0 ? (P - 1 - j) / dj + 1 : dj < 0 ? j / -dj + 1 : left;
                     const std::int64_t run = std::min({left, stay, std::int64_t{1} << 16});
+                    // The run's pages' entries from a column view: a line
+                    // holds 8 of them, where the table holds one per line.
+                    const std::uintptr_t* col = run >= 8 ? column(m, values, flat, page, dpage, run, f) : nullptr;
                     for (std::int64_t k = 0; k < run; ++k, page += dpage, j += dj) {
-                        if (!marks.mark(VA::read(flat[page], static_cast<std::uint32_t>(j))))
+                        if (!marks.mark(VA::read(col ? col[k] : flat[page], static_cast<std::uint32_t>(j))))
                             return blocked_at(values, page * P + j);
                     }
                     page += j >= P ? 1 : j < 0 ? -1 : 0;  // the place back into [0, P)

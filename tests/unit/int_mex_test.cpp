@@ -83,6 +83,25 @@ TEST_CASE("one-pass solves agree on tuples packed side by side", "[int_mex]") {
     CHECK(output_of(both) == "true\n");
 }
 
+TEST_CASE("walks along a packed pair's high coordinate agree with the search as pages widen", "[int_mex]") {
+    // Wythoff asked row by row: its column and diagonal walks read the flat
+    // entries of whole columns (kept as column views while the flat table
+    // is unchanged), and its values pass 253, so pages widen under them.
+    // Past y = 511 a diagonal walk has two runs. The list game U goes the
+    // generic way.
+    const std::string both =
+        "game W { position (a, b)\n canonical => (min(a, b), max(a, b))\n"
+        " move k in 1..a => (a - k, b)\n move k in 1..b => (a, b - k)\n"
+        " move k in 1..min(a, b) => (a - k, b - k) }\n"
+        "game U { position p\n canonical => [min(p[0], p[1]), max(p[0], p[1])]\n"
+        " move k in 1..p[0] => [p[0] - k, p[1]]\n move k in 1..p[1] => [p[0], p[1] - k]\n"
+        " move k in 1..min(p[0], p[1]) => [p[0] - k, p[1] - k] }\n"
+        "print sum([sg(W(a, b)) for a in 0..150, b in 0..150])\n"
+        "check sg(W(a, b)) == sg(U([a, b])) for a in 0..150, b in 0..150\n"
+        "check sg(W(a, b)) == sg(U([a, b])) for a in 20..24, b in 500..530\n";
+    CHECK(output_of(both) == "2132618\n");  // the C++ baseline's checksum for 150
+}
+
 TEST_CASE("a stretch ends where its first differing choice switches, on any slope", "[int_mex]") {
     // Each min, max and abs keeps the difference of its operands, so the end
     // of a stretch is computed (Trace); ties, slopes other than 1, a later

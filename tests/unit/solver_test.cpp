@@ -118,6 +118,34 @@ TEST_CASE("options lists each move as a sum", "[solver]") {
     for (auto& o : opts) CHECK(o.size() == 2);
 }
 
+TEST_CASE("value arrays: the flat table's version changes with any of its entries", "[solver]") {
+    // A column view (runtime/int_mex.cpp) keeps copies of flat entries
+    // while the version stays.
+    using grundy::solver::ValueArray;
+    ValueArray a;
+    std::uint64_t v = a.flat_version();
+    auto changed = [&] {
+        const bool c = a.flat_version() != v;
+        v = a.flat_version();
+        return c;
+    };
+    a.set(5, 1);
+    CHECK(changed());  // a page made
+    a.set(6, 2);
+    CHECK_FALSE(changed());  // the same page, its entry unchanged
+    std::uint32_t count = 0;
+    const std::uintptr_t before = a.flat(count)[0];
+    a.set(7, 300);
+    CHECK(changed());  // the page widened: a new entry
+    CHECK(a.flat(count)[0] != before);
+    CHECK(a.get(5) == 1);
+    CHECK(a.get(7) == 300);
+    a.set(3 * ValueArray::page_size, 4);
+    CHECK(changed());
+    a.clear();
+    CHECK(changed());
+}
+
 TEST_CASE("value arrays: a lone high id costs its page, and pages made early join the flat table", "[solver]") {
     using grundy::solver::ValueArray;
     ValueArray a;
