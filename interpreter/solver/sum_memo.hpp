@@ -15,6 +15,7 @@
 #include <memory>
 #include <span>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "game_graph.hpp"
@@ -131,44 +132,41 @@ inline void write_child(std::uint32_t* out, std::span<const std::uint32_t> paren
     std::copy(p, end, out);
 }
 
-// Open-addressing slots shared by both tables. A slot holds the high 32
-// bits of its entry's hash, which are also where the slot's index comes
-// from (the table's top bits), so growing needs no hash made again.
-class FlatSlots {
+// Open addressing with linear probing, under each table below. A slot is
+// placed by the high bits of a 64-bit hash; Slot::top() gives the hash's
+// high 32 bits (kept in the slot, or made again, to grow) and
+// Slot::empty() marks a free slot. Kept at most three quarters full, so
+// that probe runs stay a cache line or two.
+template <typename Slot> class OpenSlots {
 public:
-    struct Slot {
-        std::uint32_t tag = 0;    // the hash's high 32 bits
-        std::uint32_t entry = 0;  // entry number + 1; 0: empty
-    };
-
-    // The entry whose hash is h and that `same` accepts, or -1.
-    template <typename Same> std::int64_t find(std::uint64_t h, Same&& same) const {
-        if (slots_.empty()) return -1;
-        const std::uint32_t tag = static_cast<std::uint32_t>(h >> 32);
-        for (std::size_t i = index(tag);; i = (i + 1) & mask_) {
-            const Slot& s = slots_[i];
-            if (s.entry == 0) return -1;
-            if (s.tag == tag && same(s.entry - 1)) return s.entry - 1;
-        }
+    // The first slot of the run from `top` that `stop` accepts (a free
+    // one at the latest); null in an empty table.
+    template <typename Stop> const Slot* probe(std::uint32_t top, Stop&& stop) const {
+        if (slots_.empty()) return nullptr;
+        for (std::size_t i = index(top);; i = (i + 1) & mask_)
+            if (stop(slots_[i])) return &slots_[i];
     }
-    // Records entry e (not yet present) under hash h.
-    void insert(std::uint32_t e, std::uint64_t h) {
-        // Kept at most three quarters full: probe runs stay a cache line or
-        // two (the tags settle most slots without touching an entry), and
-        // the table is 11 to 21 bytes per entry.
+    template <typename Stop> Slot* probe(std::uint32_t top, Stop&& stop) {
+        return const_cast<Slot*>(std::as_const(*this).probe(top, stop));
+    }
+    // A free slot for a new entry whose hash's high bits are `top`.
+    Slot& add(std::uint32_t top) {
         if (4 * (count_ + 1) > 3 * slots_.size()) grow();
-        place(Slot{static_cast<std::uint32_t>(h >> 32), e + 1});
         ++count_;
+        return free_slot(top);
+    }
+    void prefetch(std::uint32_t top) const {
+        if (!slots_.empty()) __builtin_prefetch(&slots_[index(top)]);
     }
     std::size_t memory_bytes() const { return slots_.capacity() * sizeof(Slot); }
 
 private:
-    // Slots are at most 2^32 (32 GB), so the tag holds every index bit.
-    std::size_t index(std::uint32_t tag) const { return static_cast<std::size_t>(tag) >> shift_; }
-    void place(Slot s) {
-        std::size_t i = index(s.tag);
-        while (slots_[i].entry != 0) i = (i + 1) & mask_;
-        slots_[i] = s;
+    // Slots are at most 2^32, so the top 32 bits hold every index bit.
+    std::size_t index(std::uint32_t top) const { return static_cast<std::size_t>(top) >> shift_; }
+    Slot& free_slot(std::uint32_t top) {
+        std::size_t i = index(top);
+        while (!slots_[i].empty()) i = (i + 1) & mask_;
+        return slots_[i];
     }
     void grow() {
         const std::size_t size = slots_.empty() ? 64 : slots_.size() * 2;
@@ -178,7 +176,7 @@ private:
         mask_ = size - 1;
         shift_ = 32 - std::countr_zero(size);
         for (const Slot& s : old)
-            if (s.entry != 0) place(s);
+            if (!s.empty()) free_slot(s.top()) = s;
     }
 
     std::vector<Slot> slots_;
@@ -187,60 +185,60 @@ private:
     std::size_t count_ = 0;
 };
 
-// Packed sums (see `packed`) to entry numbers: open addressing over
-// 16-byte slots that hold the key itself, so a lookup reads one slot (a
-// cache line or two for a probe run) and nothing else. Like FlatSlots, a
-// slot is placed by its sum's sum_hash (a child's is its parent's plus a
-// difference) and keeps the hash's high bits for growing.
+inline std::uint32_t top_of(std::uint64_t h) { return static_cast<std::uint32_t>(h >> 32); }
+
+// Entries found by a hash and a test of the entry itself (the arena's sums
+// in SumMemo): a slot holds the hash's high bits as a tag, which settles
+// most slots without touching an entry, and the entry; 8 bytes.
+class FlatSlots {
+public:
+    // The entry whose hash is h and that `same` accepts, or -1.
+    template <typename Same> std::int64_t find(std::uint64_t h, Same&& same) const {
+        const std::uint32_t tag = top_of(h);
+        const Slot* s =
+            slots_.probe(tag, [&](const Slot& x) { return x.empty() || (x.tag == tag && same(x.entry - 1)); });
+        return !s || s->empty() ? -1 : std::int64_t{s->entry} - 1;
+    }
+    // Records entry e (not yet present) under hash h.
+    void insert(std::uint32_t e, std::uint64_t h) { slots_.add(top_of(h)) = Slot{top_of(h), e + 1}; }
+    std::size_t memory_bytes() const { return slots_.memory_bytes(); }
+
+private:
+    struct Slot {
+        std::uint32_t tag = 0;
+        std::uint32_t entry = 0;  // entry number + 1; 0: empty
+        bool empty() const { return entry == 0; }
+        std::uint32_t top() const { return tag; }
+    };
+    OpenSlots<Slot> slots_;
+};
+
+// Packed sums (see `packed`) to entry numbers: 16-byte slots that hold the
+// key itself, so a lookup reads one slot and nothing else. Like FlatSlots,
+// a slot is placed by its sum's sum_hash (a child's is its parent's plus a
+// difference).
 class PackedSlots {
 public:
     std::int64_t find(std::uint64_t key, std::uint64_t h) const {
-        if (slots_.empty()) return -1;
-        for (std::size_t i = index(tag_of(h));; i = (i + 1) & mask_) {
-            const Slot& s = slots_[i];
-            if (s.key == key) return s.entry;
-            if (s.key == 0) return -1;
-        }
+        const Slot* s = slots_.probe(top_of(h), [&](const Slot& x) { return x.key == key || x.empty(); });
+        return !s || s->empty() ? -1 : std::int64_t{s->entry};
     }
     // Records entry e under `key` (not 0, not yet present), whose hash is h.
     void insert(std::uint64_t key, std::uint64_t h, std::uint32_t e) {
-        if (4 * (count_ + 1) > 3 * slots_.size()) grow();  // at most three quarters full, as FlatSlots
-        place(Slot{key, e, tag_of(h)});
-        ++count_;
+        slots_.add(top_of(h)) = Slot{key, e, top_of(h)};
     }
-    void prefetch(std::uint64_t h) const {
-        if (!slots_.empty()) __builtin_prefetch(&slots_[index(tag_of(h))]);
-    }
-    std::size_t memory_bytes() const { return slots_.capacity() * sizeof(Slot); }
+    void prefetch(std::uint64_t h) const { slots_.prefetch(top_of(h)); }
+    std::size_t memory_bytes() const { return slots_.memory_bytes(); }
 
 private:
     struct Slot {
         std::uint64_t key = 0;  // 0: empty
         std::uint32_t entry = 0;
         std::uint32_t tag = 0;  // the hash's high 32 bits
+        bool empty() const { return key == 0; }
+        std::uint32_t top() const { return tag; }
     };
-    static std::uint32_t tag_of(std::uint64_t h) { return static_cast<std::uint32_t>(h >> 32); }
-    std::size_t index(std::uint32_t tag) const { return static_cast<std::size_t>(tag) >> shift_; }
-    void place(Slot s) {
-        std::size_t i = index(s.tag);
-        while (slots_[i].key != 0) i = (i + 1) & mask_;
-        slots_[i] = s;
-    }
-    void grow() {
-        const std::size_t size = slots_.empty() ? 64 : slots_.size() * 2;
-        if (size > (std::size_t{1} << 32)) throw std::length_error("too many entries for a flat table");
-        std::vector<Slot> old(size);
-        old.swap(slots_);
-        mask_ = size - 1;
-        shift_ = 32 - std::countr_zero(size);
-        for (const Slot& s : old)
-            if (s.key != 0) place(s);
-    }
-
-    std::vector<Slot> slots_;
-    std::size_t mask_ = 0;
-    int shift_ = 32;
-    std::size_t count_ = 0;
+    OpenSlots<Slot> slots_;
 };
 
 // A set of parts that pack (0..126) and bit 127, which PIndex and the
@@ -262,50 +260,28 @@ public:
     static constexpr std::uint64_t empty = ~std::uint64_t{0};  // never a key: its bytes exceed max_part + 1
 
     PartMask find(std::uint64_t key) const {
-        if (slots_.empty()) return {};
-        for (std::size_t i = index(key);; i = (i + 1) & mask_) {
-            const Slot& s = slots_[i];
-            if (s.key == key) return s.parts;
-            if (s.key == 0) return {};
-        }
+        const Slot* s = slots_.probe(Slot::top_of_key(key), [&](const Slot& x) { return x.key == key || x.empty(); });
+        return !s || s->empty() ? PartMask{} : s->parts;
     }
     void add(std::uint64_t key, unsigned bit) {
-        if (4 * (count_ + 1) > 3 * slots_.size()) grow();
-        std::size_t i = index(key);
-        while (slots_[i].key != 0 && slots_[i].key != key) i = (i + 1) & mask_;
-        if (slots_[i].key == 0) {
-            slots_[i].key = key;
-            ++count_;
+        Slot* s = slots_.probe(Slot::top_of_key(key), [&](const Slot& x) { return x.key == key || x.empty(); });
+        if (!s || s->empty()) {
+            s = &slots_.add(Slot::top_of_key(key));
+            s->key = key;
         }
-        slots_[i].parts.set(bit);
+        s->parts.set(bit);
     }
-    std::size_t memory_bytes() const { return slots_.capacity() * sizeof(Slot); }
+    std::size_t memory_bytes() const { return slots_.memory_bytes(); }
 
 private:
     struct Slot {
         std::uint64_t key = 0;  // 0: empty
         PartMask parts;
+        static std::uint32_t top_of_key(std::uint64_t key) { return top_of(comp_hash(key)); }
+        bool empty() const { return key == 0; }
+        std::uint32_t top() const { return top_of_key(key); }
     };
-    std::size_t index(std::uint64_t key) const { return static_cast<std::size_t>(comp_hash(key) >> shift_); }
-    void grow() {
-        const std::size_t size = slots_.empty() ? 64 : slots_.size() * 2;
-        if (size > (std::size_t{1} << 32)) throw std::length_error("too many entries for a flat table");
-        std::vector<Slot> old(size);
-        old.swap(slots_);
-        mask_ = size - 1;
-        shift_ = 64 - std::countr_zero(size);
-        for (const Slot& s : old) {
-            if (s.key == 0) continue;
-            std::size_t i = index(s.key);
-            while (slots_[i].key != 0) i = (i + 1) & mask_;
-            slots_[i] = s;
-        }
-    }
-
-    std::vector<Slot> slots_;
-    std::size_t mask_ = 0;
-    int shift_ = 64;
-    std::size_t count_ = 0;
+    OpenSlots<Slot> slots_;
 };
 
 // Sums (sorted multisets of parts, not empty) to a state byte. Entries are
