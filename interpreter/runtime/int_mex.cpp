@@ -761,7 +761,8 @@ private:
     // not the game's own.
     const std::uintptr_t* column(const Move& m, const solver::ValueArray& values, const std::uintptr_t* flat,
                                  std::int64_t first, std::int64_t step, std::int64_t count, const Frame& f) {
-        if (&m < g_.moves.data() || &m >= g_.moves.data() + g_.moves.size()) return nullptr;
+        const std::less<const Move*> before;  // defined for pointers into unrelated objects too
+        if (before(&m, g_.moves.data()) || !before(&m, g_.moves.data() + g_.moves.size())) return nullptr;
         std::vector<IntInstanceData::Column>& columns = f.data->columns;
         if (columns.size() != 2 * g_.moves.size()) columns.resize(2 * g_.moves.size());
         IntInstanceData::Column* c = &columns[2 * static_cast<std::size_t>(&m - g_.moves.data())];
@@ -815,7 +816,8 @@ private:
                     const std::int64_t run = std::min({left, stay, std::int64_t{1} << 16});
                     // The run's pages' entries from a column view: a line
                     // holds 8 of them, where the table holds one per line.
-                    const std::uintptr_t* col = run >= 8 ? column(m, values, flat, page, dpage, run, f) : nullptr;
+                    const std::uintptr_t* col =
+                        run >= 8 && run <= 4096 ? column(m, values, flat, page, dpage, run, f) : nullptr;  // 32 KB a view at most
                     for (std::int64_t k = 0; k < run; ++k, page += dpage, j += dj) {
                         if (!marks.mark(VA::read(col ? col[k] : flat[page], static_cast<std::uint32_t>(j))))
                             return blocked_at(values, page * P + j);

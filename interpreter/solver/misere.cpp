@@ -15,7 +15,8 @@ namespace grundy::solver {
 
 namespace {
 
-// A root sum being made canonical; most have a handful of components.
+// A sum's parts (a root being made canonical, a frame's sum); most have a
+// handful.
 using Key = boost::container::small_vector<Part, 8>;
 std::span<const Part> view(const Key& k) { return {k.data(), k.size()}; }
 
@@ -63,8 +64,10 @@ struct Solver::Misere {
     };
 
     // The child next_open_child found: part `part` of the top frame's sum
-    // replaced by options[option]. It is looked up in the memo as that, and
-    // written out (make_child) only to be pushed or reported, unless it packs.
+    // replaced by options[option]. It is looked up in the memo as that (by
+    // its key when it packs), and written out (make_child) only to be
+    // pushed or reported, or to see whether it packs when its parent does
+    // not.
     struct Child {
         std::uint32_t part = 0, option = 0;
         std::size_t size = 0;

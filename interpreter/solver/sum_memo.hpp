@@ -1,5 +1,6 @@
 // Flat tables for the misère search (misere.cpp): a memo from sums to a
-// byte, and an index from components to small ints.
+// byte (SumMemo), an index of P-positions by sums less one part (PIndex),
+// and an index from components to small ints (CompIndex).
 //
 // A node-based hash map of small vectors costs an allocation and a pointer
 // chase per sum. Here a sum of a few small parts (the usual case) packs
@@ -27,7 +28,7 @@ namespace grundy::solver {
 // child of a sum (one part replaced by an option's parts) is hashed in
 // constant time from its parent's hash.
 inline std::uint64_t comp_hash(Comp c) {
-    std::uint64_t x = c + 0x9e3779b97f4a7c15ULL;  // splitmix64's finaliser 
+    std::uint64_t x = c + 0x9e3779b97f4a7c15ULL;  // splitmix64's finaliser
     x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
     return x ^ (x >> 31);
@@ -206,7 +207,7 @@ public:
 private:
     struct Slot {
         std::uint32_t tag = 0;
-        std::uint32_t entry = 0;  // entry number + 1; 0: empty
+        std::uint32_t entry = 0;  // the entry (SumMemo: where the sum starts) + 1; 0: empty
         bool empty() const { return entry == 0; }
         std::uint32_t top() const { return tag; }
     };
