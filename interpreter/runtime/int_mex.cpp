@@ -10,6 +10,7 @@
 // (a blocker) and retries, or expands the state. Some scans resume where
 // they stopped (Kernel::masked_resumable, Kernel::lists_resumable).
 #include <bit>
+#include <functional>
 #include <optional>
 
 #include "instance.hpp"
