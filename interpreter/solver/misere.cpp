@@ -110,6 +110,13 @@ struct Solver::Misere {
     // read per child until a P one; a miss proves nothing.
     bool quick_n(const Frame& f) const;
     void index_p(const Frame& f);  // f (which packs) is a P-position
+    // Whether fn(part, key of f less that part) holds for some distinct
+    // part of f (which packs), asked in order until it does.
+    template <typename Fn> static bool any_rest(const Frame& f, Fn&& fn) {
+        for (std::size_t i = 0; i < f.parts.size(); ++i)
+            if ((i == 0 || f.parts[i] != f.parts[i - 1]) && fn(f.parts[i], packed::remove(f.key, i))) return true;
+        return false;
+    }
     // The next child as next_open_child's packed scan leaves it: one that
     // does not pack, or one of a sum that does not (which may).
     void take_option(Frame& f) {
@@ -275,21 +282,15 @@ bool Solver::Misere::next_open_child(std::size_t i, std::int64_t& e) {
 }
 
 bool Solver::Misere::quick_n(const Frame& f) const {
-    for (std::size_t i = 0; i < f.parts.size(); ++i) {
-        if (i > 0 && f.parts[i] == f.parts[i - 1]) continue;
-        const std::uint64_t rest = packed::remove(f.key, i);
-        if (p_index.find(rest != 0 ? rest : PIndex::empty).meets(comps[f.parts[i]].reach)) return true;
-    }
-    return false;
+    return any_rest(f, [&](Part part, std::uint64_t rest) { return p_index.find(rest).meets(comps[part].reach); });
 }
 
 void Solver::Misere::index_p(const Frame& f) {
     p_index.add(f.key, PartMask::self);
-    for (std::size_t i = 0; i < f.parts.size(); ++i) {
-        if (i > 0 && f.parts[i] == f.parts[i - 1]) continue;
-        const std::uint64_t rest = packed::remove(f.key, i);
-        p_index.add(rest != 0 ? rest : PIndex::empty, f.parts[i]);
-    }
+    any_rest(f, [&](Part part, std::uint64_t rest) {
+        p_index.add(rest, part);
+        return false;
+    });
 }
 
 // `next`, a child of f, written out.

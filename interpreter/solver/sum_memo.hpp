@@ -255,16 +255,17 @@ struct PartMask {
 // the parts q for which R + q is a P-position, and bit `self` when R itself
 // is one. The search looks up a sum less each of its parts to find a P
 // child in one read per part instead of one per child (Solver::Misere::
-// quick_n). The empty sum, which has no key, is kept under `empty`.
+// quick_n). The empty sum (key 0) is kept under a key of its own.
 class PIndex {
 public:
-    static constexpr std::uint64_t empty = ~std::uint64_t{0};  // never a key: its bytes exceed max_part + 1
-
+    // `key` 0 is the empty sum.
     PartMask find(std::uint64_t key) const {
+        key = stored(key);
         const Slot* s = slots_.probe(Slot::top_of_key(key), [&](const Slot& x) { return x.key == key || x.empty(); });
         return !s || s->empty() ? PartMask{} : s->parts;
     }
     void add(std::uint64_t key, unsigned bit) {
+        key = stored(key);
         Slot* s = slots_.probe(Slot::top_of_key(key), [&](const Slot& x) { return x.key == key || x.empty(); });
         if (!s || s->empty()) {
             s = &slots_.add(Slot::top_of_key(key));
@@ -282,6 +283,9 @@ private:
         bool empty() const { return key == 0; }
         std::uint32_t top() const { return top_of_key(key); }
     };
+    // The empty sum's key in a slot, where 0 marks a free one: never a
+    // packed key, whose bytes are at most max_part + 1.
+    static std::uint64_t stored(std::uint64_t key) { return key != 0 ? key : ~std::uint64_t{0}; }
     OpenSlots<Slot> slots_;
 };
 
