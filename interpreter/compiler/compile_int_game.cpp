@@ -75,6 +75,8 @@ private:
             Move m;
             for (auto& gen : mv.gens.gens) m.gens.push_back(generator(gen));
             if (mv.gens.where) m.where = boolean(*mv.gens.where);
+            if (mv.gens.where && lists_ && m.gens.size() == 2 && m.gens[1].lo)
+                row_bounds(*mv.gens.where, mv.gens.gens[1].pattern.name, m);
             const Expr& r = *mv.result;
             if (lists_) {
                 m.list = list_result(r);
@@ -211,6 +213,56 @@ private:
             leading = false;
             m.rest.push_back(boolean(*c));
         }
+    }
+    // Move::row_bounds: every conjunct of `where` compares y, y + s, s + y
+    // or y - s with t (s and t registers or int literals); else none.
+    void row_bounds(const Expr& where, const std::string& y, Move& m) const {
+        std::vector<const Expr*> conjuncts;
+        split_and(where, conjuncts);
+        std::vector<Move::RowBound> out;
+        for (const Expr* c : conjuncts) {
+            if (c->kind != ExprKind::compare ||
+                (c->op != Op::lt && c->op != Op::le && c->op != Op::gt && c->op != Op::ge && c->op != Op::eq))
+                return;
+            Move::RowBound b;
+            bool matched = false;
+            for (int side = 0; side < 2 && !matched; ++side) {
+                const Expr& a = *c->items[side];
+                if (!operand(*c->items[1 - side], y, b.t_reg, b.t_value)) continue;
+                if (is_var(a, y)) {
+                    matched = true;
+                } else if (a.kind == ExprKind::binary && (a.op == Op::add || a.op == Op::sub)) {
+                    const bool first = is_var(*a.items[0], y), second = a.op == Op::add && is_var(*a.items[1], y);
+                    if ((first || second) && operand(*a.items[first ? 1 : 0], y, b.s_reg, b.s_value)) {
+                        b.s_sign = a.op == Op::add ? 1 : -1;
+                        matched = true;
+                    }
+                }
+                if (matched) {
+                    using R = Move::RowBound::Op;
+                    const Op op = side == 0 ? c->op  // t op y: y op' t
+                                  : c->op == Op::lt ? Op::gt : c->op == Op::gt ? Op::lt : c->op == Op::le ? Op::ge
+                                  : c->op == Op::ge ? Op::le : c->op;
+                    b.op = op == Op::lt ? R::lt : op == Op::le ? R::le : op == Op::gt ? R::gt : op == Op::ge ? R::ge : R::eq;
+                }
+            }
+            if (!matched) return;
+            out.push_back(b);
+        }
+        m.row_bounds = std::move(out);
+    }
+    // A register other than y's, or an int literal.
+    bool operand(const Expr& e, const std::string& y, int& reg, std::int64_t& value) const {
+        if (e.kind == ExprKind::int_lit) {
+            reg = -1;
+            value = e.int_value;
+            return true;
+        }
+        if (e.kind != ExprKind::name || e.text == y || (lists_ && is_pos(e))) return false;
+        const std::uint32_t* r = find(e.text);
+        if (!r) return false;
+        reg = static_cast<int>(*r);
+        return true;
     }
     static void split_and(const Expr& e, std::vector<const Expr*>& out) {
         if (e.kind == ExprKind::logic_and) {
@@ -397,7 +449,8 @@ private:
             (!e.gens.where || plan_inputs(*e.gens.where, c, plan.regs)) &&
             plan.regs.size() <= ListResult::max_plan_regs) {
             out.plan_slot = game_->plans++;
-            out.plan_regs = std::move(plan.regs);
+            out.plan_count = static_cast<std::uint32_t>(plan.regs.size());
+            std::copy(plan.regs.begin(), plan.regs.end(), out.plan_regs.begin());
         }
         return true;
     }
@@ -587,9 +640,26 @@ private:
     }
 
     template <Op op> BoolPtr cmp(const Expr& e) {
-        return by_operands(integer(*e.items[0]), integer(*e.items[1]), [&](auto a, auto b) -> BoolPtr {
+        auto make = [&](auto a, auto b) -> BoolPtr {
             return std::make_unique<Cmp<op, decltype(a), decltype(b)>>(std::move(a), std::move(b));
-        });
+        };
+        IntPtr x = integer(*e.items[0]), y = integer(*e.items[1]);
+        if (BoolPtr sum = sum_cmp<Op::add, RegOperand>(x, y, make)) return sum;
+        if (BoolPtr sum = sum_cmp<Op::add, ConstOperand>(x, y, make)) return sum;
+        if (BoolPtr sum = sum_cmp<Op::sub, RegOperand>(x, y, make)) return sum;
+        if (BoolPtr sum = sum_cmp<Op::sub, ConstOperand>(x, y, make)) return sum;
+        return by_operands(std::move(x), std::move(y), make);
+    }
+    // `r + s op t` (or r - s) with r a register, s and t registers or
+    // constants: the commonest shape of a condition on two generators
+    // (`i + j > 0`), its sum read without a virtual call. Null otherwise.
+    template <Op sum_op, typename S, typename Make> static BoolPtr sum_cmp(IntPtr& x, IntPtr& y, Make& make) {
+        using Sum = Bin<sum_op, RegOperand, S>;
+        if (!dynamic_cast<Sum*>(x.get())) return nullptr;
+        auto take = [&] { return InlineOperand<Sum>{std::unique_ptr<Sum>(static_cast<Sum*>(x.release()))}; };
+        if (auto* r = dynamic_cast<Reg*>(y.get())) return make(take(), RegOperand{r->reg});
+        if (auto* c = dynamic_cast<Const*>(y.get())) return make(take(), ConstOperand{c->value});
+        return nullptr;
     }
 
     BoolPtr boolean(const Expr& e) {

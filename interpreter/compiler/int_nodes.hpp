@@ -59,6 +59,14 @@ struct AnyOperand {
     std::int64_t get(const Frame& f, Trace& t) const { return node->eval_traced(f, t); }
 };
 
+// A node of final type N read without a virtual call: the comparison
+// `i + j > 0` (Cmp) reads its sum in place.
+template <typename N> struct InlineOperand {
+    std::unique_ptr<N> node;
+    std::int64_t get(const Frame& f) const { return node->N::eval(f); }
+    std::int64_t get(const Frame& f, Trace& t) const { return node->N::eval_traced(f, t); }
+};
+
 template <ast::Op op> std::int64_t apply(const Int& at, std::int64_t x, std::int64_t y) {
     using ast::Op;
     std::int64_t r;

@@ -133,7 +133,8 @@ struct ListResult {
     // (IntInstanceData::plans, slot plan_slot) and replays them.
     static constexpr std::uint32_t no_plan = UINT32_MAX, max_plan_regs = 4;
     std::uint32_t plan_slot = no_plan;
-    std::vector<std::uint32_t> plan_regs;
+    std::uint32_t plan_count = 0;  // plan_regs in use
+    std::array<std::uint32_t, max_plan_regs> plan_regs{};
 };
 
 struct Move {
@@ -159,6 +160,18 @@ struct Move {
     };
     std::vector<Bound> bounds;
     std::vector<BoolPtr> rest;
+    // Two generators, and a `where` that is only comparisons of the inner
+    // variable y (or y + s, s + y, y - s) with t, s and t registers or
+    // constants (`i + j > 0`): it holds exactly for y in a range, found
+    // once per value of the outer variable (row_range in int_gen.hpp) where
+    // no sum can overflow, instead of a test per option.
+    struct RowBound {
+        enum class Op : std::uint8_t { lt, le, gt, ge, eq } op;  // y' op t, y' = y + s (s_sign 1), y - s (-1) or y (0)
+        int s_sign = 0;
+        std::int64_t s_value = 0, t_value = 0;
+        int s_reg = -1, t_reg = -1;    // registers, or -1: the constants
+    };
+    std::vector<RowBound> row_bounds;  // empty: `where` is not so
     // A translation: one int position n, one generator k over a hoisted
     // list, bounds only, and a result that is a sum of multiples of n and k
     // (`n - k`): when the instance finds it to be n + offset(k) for every k
@@ -231,6 +244,14 @@ struct IntInstanceData {
             intpath::ListResult::Arm::Leaf leaf;
         };
         std::uint64_t key = 0;  // 0: none yet (a key has its top bit set)
+        // When every stretch lands where it starts (the list keeps its
+        // ints' places, as when a tail is cut or clamped), with one min and
+        // one max bound in 0..15: a packed result is the position's key
+        // masked and clamped nibble by nibble (intpath::replay_key), with
+        // `length` ints. `in_place` false: the stretches one by one.
+        bool in_place = false;
+        std::uint8_t length = 0, min_bound = 0, max_bound = 0;
+        std::uint64_t copy_mask = 0, min_mask = 0, max_mask = 0;
         std::uint8_t n = 0;
         Stretch stretches[max_stretches];
     };

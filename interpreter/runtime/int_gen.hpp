@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 #include <iterator>
 
 #include <boost/container/small_vector.hpp>
@@ -39,6 +40,32 @@ template <typename Body> bool for_each_value(const Gen& g, const Frame& f, Body&
     return true;
 }
 
+// Narrows [lo, hi], the inner generator's values in this row, to those for
+// which m's `where` holds (Move::row_bounds). False when a sum could
+// overflow in the row: its test then raises the error, option by option.
+inline bool row_range(const Move& m, const Frame& f, std::int64_t& lo, std::int64_t& hi) {
+    using Op = Move::RowBound::Op;
+    for (const Move::RowBound& b : m.row_bounds) {
+        if (lo > hi) return true;
+        const std::int64_t s = b.s_reg >= 0 ? f.r[b.s_reg] : b.s_value, t = b.t_reg >= 0 ? f.r[b.t_reg] : b.t_value;
+        std::int64_t v = t, ends;  // y op v
+        if (b.s_sign > 0 && (__builtin_add_overflow(lo, s, &ends) || __builtin_add_overflow(hi, s, &ends) ||
+                             __builtin_sub_overflow(t, s, &v)))
+            return false;
+        if (b.s_sign < 0 && (__builtin_sub_overflow(lo, s, &ends) || __builtin_sub_overflow(hi, s, &ends) ||
+                             __builtin_add_overflow(t, s, &v)))
+            return false;
+        const bool none = (b.op == Op::lt && v == INT64_MIN) || (b.op == Op::gt && v == INT64_MAX);
+        if (none) {
+            lo = 1, hi = 0;
+            return true;
+        }
+        if (b.op == Op::lt || b.op == Op::le || b.op == Op::eq) hi = std::min(hi, b.op == Op::lt ? v - 1 : v);
+        if (b.op == Op::gt || b.op == Op::ge || b.op == Op::eq) lo = std::max(lo, b.op == Op::gt ? v + 1 : v);
+    }
+    return true;
+}
+
 using ListBuffer = boost::container::small_vector<std::int64_t, 16>;
 
 // Where build_runs writes the elements: a buffer, or
@@ -58,6 +85,19 @@ struct ToBuffer {
         return true;
     }
 };
+// min(v, x) (or max) of each of the 16 nibbles v holds, x in 0..15, all
+// at once: even and odd nibbles apart, in bytes, where (v | 0x80) - x
+// keeps its top bit exactly when v >= x.
+template <bool is_min> std::uint64_t clamp_nibbles(std::uint64_t run, std::uint64_t x) {
+    constexpr std::uint64_t low = 0x0F0F0F0F0F0F0F0F, top = 0x8080808080808080, ones = 0x0101010101010101;
+    const std::uint64_t xs = x * ones;
+    auto lanes = [&](std::uint64_t v) {
+        const std::uint64_t at_least = ((((v | top) - xs) & top) >> 7) * 0xFF;
+        return is_min ? (v & ~at_least) | (xs & at_least) : (v & at_least) | (xs & ~at_least);
+    };
+    return lanes(run & low) | lanes((run >> 4) & low) << 4;
+}
+
 // a packed list key (Frame::pos_key), made from the position's own key;
 // false as soon as the list does not pack.
 struct ToKey {
@@ -75,16 +115,7 @@ struct ToKey {
         if (x < 0 || x > 15) return false;
         const auto k = static_cast<unsigned>(last - first + 1);
         if (n + k > 15) return false;
-        // All 4-bit ints at once: even and odd ones apart, in bytes, where
-        // (v | 0x80) - x keeps its top bit exactly when v >= x.
-        constexpr std::uint64_t low = 0x0F0F0F0F0F0F0F0F, top = 0x8080808080808080, ones = 0x0101010101010101;
-        const std::uint64_t xs = static_cast<std::uint64_t>(x) * ones;
-        auto lanes = [&](std::uint64_t v) {
-            const std::uint64_t at_least = ((((v | top) - xs) & top) >> 7) * 0xFF;
-            return is_min ? (v & ~at_least) | (xs & at_least) : (v & at_least) | (xs & ~at_least);
-        };
-        const std::uint64_t run = f.pos_key >> (4 * first);
-        const std::uint64_t v = lanes(run & low) | lanes((run >> 4) & low) << 4;
+        const std::uint64_t v = clamp_nibbles<is_min>(f.pos_key >> (4 * first), static_cast<std::uint64_t>(x));
         key |= (v & ((std::uint64_t{1} << (4 * k)) - 1)) << (4 * n);
         n += k;
         return true;
@@ -96,6 +127,46 @@ struct ToKey {
     }
     std::uint64_t packed() const { return key | std::uint64_t{n} << 60; }
 };
+
+// Fills in p's in-place form (IntInstanceData::Plan::in_place) when it has one.
+inline void find_in_place(IntInstanceData::Plan& p) {
+    using Leaf = ListResult::Arm::Leaf;
+    p.in_place = false;
+    p.copy_mask = p.min_mask = p.max_mask = 0;
+    bool has_min = false, has_max = false;
+    unsigned at = 0;
+    for (std::size_t k = 0; k < p.n; ++k) {
+        const IntInstanceData::Plan::Stretch& s = p.stretches[k];
+        const auto first = static_cast<unsigned>(s.first), count = static_cast<unsigned>(s.last - s.first + 1);
+        if (first != at || at + count > 15) return;
+        const std::uint64_t mask = ((std::uint64_t{1} << (4 * count)) - 1) << (4 * first);
+        at += count;
+        Leaf leaf = s.leaf;
+        if ((leaf == Leaf::min && s.bound >= 15) || (leaf == Leaf::max && s.bound <= 0)) leaf = Leaf::copy;
+        if (leaf == Leaf::copy) {
+            p.copy_mask |= mask;
+            continue;
+        }
+        if (s.bound < 0 || s.bound > 15) return;  // ToKey gives up on it
+        const bool is_min = leaf == Leaf::min;
+        bool& has = is_min ? has_min : has_max;
+        std::uint8_t& bound = is_min ? p.min_bound : p.max_bound;
+        if (has && bound != s.bound) return;
+        has = true;
+        bound = static_cast<std::uint8_t>(s.bound);
+        (is_min ? p.min_mask : p.max_mask) |= mask;
+    }
+    p.length = static_cast<std::uint8_t>(at);
+    p.in_place = true;
+}
+
+// The ints of an in-place plan's result, packed (without the length).
+inline std::uint64_t replay_key(const IntInstanceData::Plan& p, const Frame& f) {
+    std::uint64_t key = f.pos_key & p.copy_mask;
+    if (p.min_mask) key |= clamp_nibbles<true>(f.pos_key, p.min_bound) & p.min_mask;
+    if (p.max_mask) key |= clamp_nibbles<false>(f.pos_key, p.max_bound) & p.max_mask;
+    return key;
+}
 
 template <typename Out> bool replay(const IntInstanceData::Plan& p, const Frame& f, Out& out) {
     using Leaf = ListResult::Arm::Leaf;
@@ -172,22 +243,31 @@ template <typename Out>
             if (x == last) break;
         }
     }
-    if (plan) *plan = made;
+    if (plan) {
+        find_in_place(made);
+        *plan = made;
+    }
     return true;
 }
 
+// The key of lr's plan for this frame's inputs (ListResult::plan_regs): the
+// position's length, then each input in 12 bits, top bit set; 0 when an
+// input does not fit.
+inline std::uint64_t plan_key(const ListResult& lr, const Frame& f) {
+    std::uint64_t key = f.pos_len, big = 0;
+    for (std::uint32_t k = 0; k < ListResult::max_plan_regs && k < lr.plan_count; ++k) {
+        const auto x = static_cast<std::uint64_t>(f.r[lr.plan_regs[k]]);
+        key = key << 12 | x;
+        big |= x;
+    }
+    return big < 4096 ? key | std::uint64_t{1} << 63 : 0;  // the length always fits
+}
+
 // make_runs, with a plan slot (ListResult::plan_slot) looked up first:
-// stretches made once for the same inputs are replayed. Inline and small,
-// since it runs once per option.
+// stretches made once for the same inputs are replayed.
 template <typename Out> bool build_runs(const ListResult& lr, const Frame& f, Out& out) {
     if (lr.plan_slot != ListResult::no_plan) {
-        std::uint64_t key = f.pos_len, big = 0;
-        for (std::uint32_t r : lr.plan_regs) {
-            key = key << 12 | static_cast<std::uint64_t>(f.r[r]);
-            big |= static_cast<std::uint64_t>(f.r[r]);
-        }
-        if (big < 4096) {  // every input fits its 12 bits (the length always does)
-            key |= std::uint64_t{1} << 63;
+        if (const std::uint64_t key = plan_key(lr, f)) {
             IntInstanceData::Plan& plan = f.data->plan_entry(lr.plan_slot, key);
             if (plan.key == key) return replay(plan, f, out);
             return make_runs(lr, f, out, &plan, key);
@@ -253,16 +333,30 @@ inline bool filtered_mask(const ListResult& lr, const Frame& f, std::uint64_t& o
     return true;
 }
 
-// The new position packed (Frame::pos_key) without building it, where that
-// is quick: a set filtered by a mask, or a list of runs of the position's;
-// false otherwise (build_list then builds it).
-inline bool packed_result(const ListResult& lr, const Frame& f, bool set, std::uint64_t& key) {
-    if (set) return filtered_mask(lr, f, key);
-    if (lr.kind != ListResult::Kind::comprehension || lr.arms.empty() || !f.has_key) return false;
+// packed_result for a list, stretch by stretch.
+[[gnu::noinline]] inline bool packed_runs(const ListResult& lr, const Frame& f, std::uint64_t& key) {
     ToKey to;
     if (!build_runs(lr, f, to)) return false;
     key = to.packed();
     return true;
+}
+
+// The new position packed (Frame::pos_key) without building it, where that
+// is quick: a set filtered by a mask, or a list of runs of the position's;
+// false otherwise (build_list then builds it). Once per option: an
+// in-place plan seen before is replayed here, without a call.
+[[gnu::always_inline]] inline bool packed_result(const ListResult& lr, const Frame& f, bool set, std::uint64_t& key) {
+    if (set) return filtered_mask(lr, f, key);
+    if (lr.kind != ListResult::Kind::comprehension || lr.arms.empty() || !f.has_key) return false;
+    if (lr.plan_slot != ListResult::no_plan) {
+        const std::uint64_t k = plan_key(lr, f);
+        const IntInstanceData::Plan& plan = f.data->plan_entry(lr.plan_slot, k);
+        if (k && plan.key == k && plan.in_place) {
+            key = replay_key(plan, f) | std::uint64_t{plan.length} << 60;
+            return true;
+        }
+    }
+    return packed_runs(lr, f, key);
 }
 
 inline void build_list(const ListResult& lr, const Frame& f, ListBuffer& out, bool set) {

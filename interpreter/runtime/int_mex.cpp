@@ -346,8 +346,9 @@ public:
                 checking = true;
                 return Scan::done;
             };
+            bool by_row = false;  // the row's range already excludes options `where` fails
             auto visit = [&](std::int64_t x1) -> Scan {
-                if (m.where && !m.where->test(f)) return Scan::done;
+                if (!by_row && m.where && !m.where->test(f)) return Scan::done;
                 std::uint64_t key;
                 if (!intpath::packed_result(m.list, f, false, key)) return checking ? Scan::done : Scan::other;
                 if (checking) return Scan::done;
@@ -365,8 +366,9 @@ public:
                     r = visit(0);
                 } else {
                     const intpath::Gen& g1 = m.gens[1];
-                    const std::int64_t lo1 = resuming ? static_cast<std::int64_t>(at & field) : g1.lo->eval(f);
-                    const std::int64_t hi1 = g1.hi->eval(f);
+                    std::int64_t lo1 = resuming ? static_cast<std::int64_t>(at & field) : g1.lo->eval(f);
+                    std::int64_t hi1 = g1.hi->eval(f);
+                    by_row = !m.row_bounds.empty() && intpath::row_range(m, f, lo1, hi1);
                     std::int64_t& x1 = f.r[g1.reg];
                     for (x1 = lo1; x1 <= hi1; ++x1) {
                         resuming = false;

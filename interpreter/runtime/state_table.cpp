@@ -1,5 +1,7 @@
 #include "state_table.hpp"
 
+#include <bit>
+
 namespace grundy {
 
 namespace {
@@ -48,19 +50,6 @@ bool StateTable::pack_list(const std::int64_t* xs, std::size_t n, std::uint64_t&
         key |= static_cast<std::uint64_t>(xs[i]) << (4 * i);
     }
     return true;
-}
-
-bool StateTable::find_key(std::uint64_t key, std::uint32_t& id) const {
-    if (key_slots_.empty()) return false;
-    const std::size_t mask = key_slots_.size() - 1;
-    for (std::size_t i = StateTable::mix64(key) & mask;; i = (i + 1) & mask) {
-        const KeySlot& s = key_slots_[i];
-        if (s.index == 0) return false;
-        if (s.key == key) {
-            id = first_packed + s.index - 1;
-            return true;
-        }
-    }
 }
 
 std::uint32_t StateTable::intern_list(const std::int64_t* xs, std::size_t n, bool& is_new) {
@@ -114,14 +103,15 @@ std::uint32_t StateTable::intern_key(std::uint64_t key, bool& is_new) {
         while ((keys_.size() + 1) * 4 > n * 3) n *= 2;
         key_slots_ = {};
         key_slots_.resize(n, KeySlot{0, 0});
+        key_shift_ = 64 - static_cast<unsigned>(std::countr_zero(n));
         for (std::size_t k = 0; k < keys_.size(); ++k) {
-            std::size_t i = StateTable::mix64(keys_[k]) & (n - 1);
+            std::size_t i = home(keys_[k]);
             while (key_slots_[i].index) i = (i + 1) & (n - 1);
             key_slots_[i] = {keys_[k], static_cast<std::uint32_t>(k + 1)};
         }
     }
     const std::size_t mask = key_slots_.size() - 1;
-    for (std::size_t i = StateTable::mix64(key) & mask;; i = (i + 1) & mask) {
+    for (std::size_t i = home(key);; i = (i + 1) & mask) {
         KeySlot& s = key_slots_[i];
         if (s.index == 0) {
             if (keys_.size() >= (1u << 29) - 1) throw ValueError("too many states in one game instance");

@@ -42,14 +42,7 @@ public:
     bool find_packed(std::uint64_t key, std::uint32_t& id) const { return direct_set(key, id) || find_key(key, id); }
     // Starts loading key's slot, for a find_packed soon after.
     void prefetch(std::uint64_t key) const {
-        if (!key_slots_.empty()) __builtin_prefetch(&key_slots_[mix64(key) & (key_slots_.size() - 1)]);
-    }
-    static std::uint64_t mix64(std::uint64_t x) {
-        x ^= x >> 33;
-        x *= 0xff51afd7ed558ccdULL;
-        x ^= x >> 33;
-        x *= 0xc4ceb9fe1a85ec53ULL;
-        return x ^ (x >> 33);
+        if (!key_slots_.empty()) __builtin_prefetch(&key_slots_[home(key)]);
     }
     std::uint32_t intern_packed(std::uint64_t key, bool& is_new) {
         std::uint32_t id;
@@ -106,7 +99,23 @@ public:
 private:
     bool pack(const std::int64_t* xs, std::uint64_t& key, unsigned bits) const;
     bool pack_list(const std::int64_t* xs, std::size_t n, std::uint64_t& key) const;
-    bool find_key(std::uint64_t key, std::uint32_t& id) const;
+    // Where key's probe starts: its high bits and low bits folded, then a
+    // Fibonacci hash (one multiply; a lookup runs once per option).
+    std::size_t home(std::uint64_t key) const {
+        return static_cast<std::size_t>(((key ^ key >> 29) * 0x9E3779B97F4A7C15ULL) >> key_shift_);
+    }
+    bool find_key(std::uint64_t key, std::uint32_t& id) const {
+        if (key_slots_.empty()) return false;
+        const std::size_t mask = key_slots_.size() - 1;
+        for (std::size_t i = home(key);; i = (i + 1) & mask) {
+            const KeySlot& s = key_slots_[i];
+            if (s.key == key && s.index) {
+                id = first_packed + s.index - 1;
+                return true;
+            }
+            if (s.index == 0) return false;
+        }
+    }
     // A packed list or set: a set of ints in 0..29 is its own id (its mask
     // from first_direct), any other goes through the key table.
     bool direct_set(std::uint64_t key, std::uint32_t& id) const {
@@ -134,6 +143,7 @@ private:
     };
     std::vector<std::uint64_t> keys_;
     std::vector<KeySlot> key_slots_;
+    unsigned key_shift_ = 64;  // 64 - log2(key_slots_.size())
 };
 
 }  // namespace grundy
