@@ -451,6 +451,8 @@ private:
             out.plan_slot = game_->plans++;
             out.plan_count = static_cast<std::uint32_t>(plan.regs.size());
             std::copy(plan.regs.begin(), plan.regs.end(), out.plan_regs.begin());
+            for (std::size_t k = plan.regs.size(); k < ListResult::max_plan_regs && !plan.regs.empty(); ++k)
+                out.plan_regs[k] = plan.regs[0];  // plan_key reads four
         }
         return true;
     }

@@ -133,7 +133,7 @@ struct ListResult {
     // (IntInstanceData::plans, slot plan_slot) and replays them.
     static constexpr std::uint32_t no_plan = UINT32_MAX, max_plan_regs = 4;
     std::uint32_t plan_slot = no_plan;
-    std::uint32_t plan_count = 0;  // plan_regs in use
+    std::uint32_t plan_count = 0;  // plan_regs in use; the others repeat the first
     std::array<std::uint32_t, max_plan_regs> plan_regs{};
 };
 

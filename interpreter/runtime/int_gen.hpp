@@ -7,6 +7,9 @@
 #include <iterator>
 
 #include <boost/container/small_vector.hpp>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "context.hpp"
 #include "int_game.hpp"
@@ -86,16 +89,25 @@ struct ToBuffer {
     }
 };
 // min(v, x) (or max) of each of the 16 nibbles v holds, x in 0..15, all
-// at once: even and odd nibbles apart, in bytes, where (v | 0x80) - x
-// keeps its top bit exactly when v >= x.
+// at once: even and odd nibbles apart, one byte each (once per option).
 template <bool is_min> std::uint64_t clamp_nibbles(std::uint64_t run, std::uint64_t x) {
-    constexpr std::uint64_t low = 0x0F0F0F0F0F0F0F0F, top = 0x8080808080808080, ones = 0x0101010101010101;
+    constexpr std::uint64_t low = 0x0F0F0F0F0F0F0F0F;
+#if defined(__SSE2__)
+    const __m128i v = _mm_set_epi64x(static_cast<long long>((run >> 4) & low), static_cast<long long>(run & low));
+    const __m128i xs = _mm_set1_epi8(static_cast<char>(x));
+    const __m128i r = is_min ? _mm_min_epu8(v, xs) : _mm_max_epu8(v, xs);
+    return static_cast<std::uint64_t>(_mm_cvtsi128_si64(r)) |
+           static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(r, r))) << 4;
+#else
+    // (v | 0x80) - x keeps a byte's top bit exactly when v >= x.
+    constexpr std::uint64_t top = 0x8080808080808080, ones = 0x0101010101010101;
     const std::uint64_t xs = x * ones;
     auto lanes = [&](std::uint64_t v) {
         const std::uint64_t at_least = ((((v | top) - xs) & top) >> 7) * 0xFF;
         return is_min ? (v & ~at_least) | (xs & at_least) : (v & at_least) | (xs & ~at_least);
     };
     return lanes(run & low) | lanes((run >> 4) & low) << 4;
+#endif
 }
 
 // a packed list key (Frame::pos_key), made from the position's own key;
@@ -252,15 +264,15 @@ template <typename Out>
 
 // The key of lr's plan for this frame's inputs (ListResult::plan_regs): the
 // position's length, then each input in 12 bits, top bit set; 0 when an
-// input does not fit.
+// input does not fit. Always four inputs, without a branch: unused entries
+// repeat the first.
 inline std::uint64_t plan_key(const ListResult& lr, const Frame& f) {
-    std::uint64_t key = f.pos_len, big = 0;
-    for (std::uint32_t k = 0; k < ListResult::max_plan_regs && k < lr.plan_count; ++k) {
-        const auto x = static_cast<std::uint64_t>(f.r[lr.plan_regs[k]]);
-        key = key << 12 | x;
-        big |= x;
-    }
-    return big < 4096 ? key | std::uint64_t{1} << 63 : 0;  // the length always fits
+    static_assert(ListResult::max_plan_regs == 4);
+    if (lr.plan_count == 0) return f.pos_len | std::uint64_t{1} << 63;
+    const auto x0 = static_cast<std::uint64_t>(f.r[lr.plan_regs[0]]), x1 = static_cast<std::uint64_t>(f.r[lr.plan_regs[1]]),
+               x2 = static_cast<std::uint64_t>(f.r[lr.plan_regs[2]]), x3 = static_cast<std::uint64_t>(f.r[lr.plan_regs[3]]);
+    const std::uint64_t key = std::uint64_t{f.pos_len} << 48 | x0 << 36 | x1 << 24 | x2 << 12 | x3;
+    return (x0 | x1 | x2 | x3) < 4096 ? key | std::uint64_t{1} << 63 : 0;  // the length (at most max_list) always fits
 }
 
 // make_runs, with a plan slot (ListResult::plan_slot) looked up first:
@@ -347,8 +359,8 @@ inline bool filtered_mask(const ListResult& lr, const Frame& f, std::uint64_t& o
 // in-place plan seen before is replayed here, without a call.
 [[gnu::always_inline]] inline bool packed_result(const ListResult& lr, const Frame& f, bool set, std::uint64_t& key) {
     if (set) return filtered_mask(lr, f, key);
-    if (lr.kind != ListResult::Kind::comprehension || lr.arms.empty() || !f.has_key) return false;
-    if (lr.plan_slot != ListResult::no_plan) {
+    if (!f.has_key) return false;
+    if (lr.plan_slot != ListResult::no_plan) {  // a comprehension with arms
         const std::uint64_t k = plan_key(lr, f);
         const IntInstanceData::Plan& plan = f.data->plan_entry(lr.plan_slot, k);
         if (k && plan.key == k && plan.in_place) {
@@ -356,6 +368,7 @@ inline bool filtered_mask(const ListResult& lr, const Frame& f, std::uint64_t& o
             return true;
         }
     }
+    if (lr.kind != ListResult::Kind::comprehension || lr.arms.empty()) return false;
     return packed_runs(lr, f, key);
 }
 

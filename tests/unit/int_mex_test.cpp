@@ -4,6 +4,9 @@
 // whether the queries climb (the one-pass solve) or descend (the search).
 #include <catch2/catch.hpp>
 
+#include <random>
+
+#include "interpreter/runtime/int_gen.hpp"
 #include "run_program.hpp"
 
 using grundy::testing::output_of;
@@ -307,6 +310,23 @@ TEST_CASE("a `where` on two generators narrows each row; in-place stretches pack
                  " for c in 0..len(h) - 2]",
              small);
     same("move i in 0..len(h) - 1 => [h[c] for c in 0..len(h) - 1 where c != i]", small);
+}
+
+TEST_CASE("nibbles clamp all at once as one by one", "[int_mex]") {
+    std::mt19937_64 rng(7);
+    for (int trial = 0; trial < 2000; ++trial) {
+        const std::uint64_t run = trial < 2 ? (trial ? ~std::uint64_t{0} : 0) : rng();
+        for (std::uint64_t x = 0; x < 16; ++x) {
+            std::uint64_t lo = 0, hi = 0;
+            for (unsigned i = 0; i < 16; ++i) {
+                const std::uint64_t v = (run >> (4 * i)) & 15;
+                lo |= std::min(v, x) << (4 * i);
+                hi |= std::max(v, x) << (4 * i);
+            }
+            REQUIRE(grundy::intpath::clamp_nibbles<true>(run, x) == lo);
+            REQUIRE(grundy::intpath::clamp_nibbles<false>(run, x) == hi);
+        }
+    }
 }
 
 TEST_CASE("errors on the int-list path read as on the generic path", "[int_mex]") {
