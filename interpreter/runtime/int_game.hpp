@@ -259,14 +259,17 @@ struct IntInstanceData {
     mutable std::vector<std::vector<Plan>> plans;
     // A walk along a packed tuple's high coordinate reads one flat entry
     // per option, each on its own cache line (the pages of a column lie
-    // 2^6 entries apart). Two by move: the entries of the columns it last
-    // walked, read once and kept while the array's flat table is unchanged
-    // (neighbouring states walk the same columns).
+    // 2^6 entries apart). Two by move: the entries of the columns of pages
+    // it last walked (pages residue, residue + stride, ...), read once and
+    // kept while the array's flat table is unchanged (neighbouring states
+    // walk the same columns, from other rows).
     struct Column {
         const void* array = nullptr;
         std::uint64_t version = 0;
-        std::int64_t first = 0, step = 0;  // pages first, first + step, ...
+        std::int64_t residue = 0, stride = 0;  // pages residue + stride * (from + i)
+        std::int64_t from = 0;
         std::vector<std::uintptr_t> entries;
+        std::vector<std::uint32_t> narrow_before;  // entries[0..i) not wide pages (size + 1 of them)
     };
     mutable std::vector<Column> columns;
     Plan& plan_entry(std::uint32_t slot, std::uint64_t key) const {

@@ -93,21 +93,21 @@ private:
 // is false for a value not known.
 class LocalMarks {
 public:
-    explicit LocalMarks(MexSet& mex) : mex_(mex), marks_(mex.marks()), size_(mex.size()), stamp_(mex.stamp()) {}
+    explicit LocalMarks(MexSet& mex) : mex_(&mex), marks_(mex.marks()), size_(mex.size()), stamp_(mex.stamp()) {}
     [[gnu::always_inline]] bool mark(std::uint32_t v) {
-        if (v < size_) {
+        if (v < size_) [[likely]] {
             marks_[v] = stamp_;  // unknown and on_path are past any marks
             return true;
         }
         if (v >= not_known) return false;
-        mex_.add(v);
-        marks_ = mex_.marks();
-        size_ = mex_.size();
+        mex_->add(v);
+        marks_ = mex_->marks();
+        size_ = mex_->size();
         return true;
     }
 
 private:
-    MexSet& mex_;
+    MexSet* mex_;
     std::uint32_t* marks_;
     std::size_t size_;
     std::uint32_t stamp_;
@@ -758,31 +758,70 @@ private:
     }
 
     // The flat entries of pages first, first + step, ... (count of them),
-    // from one of m's two column views (IntInstanceData::Column: a diagonal
-    // walk has two runs, one each side of a page's end), read again only
-    // when the column or the array's flat table changed; null for a move
-    // not the game's own.
+    // step != 0, from one of m's two column views (IntInstanceData::Column:
+    // a diagonal walk crosses two columns), read again only when the array's
+    // flat table changed: entry k at at[dir * k]. Null for a move not the
+    // game's own or a column past a view's size. `wide`: every page of the
+    // walk is wide.
     const std::uintptr_t* column(const Move& m, const solver::ValueArray& values, const std::uintptr_t* flat,
-                                 std::int64_t first, std::int64_t step, std::int64_t count, const Frame& f) {
+                                 std::int64_t flat_count, std::int64_t first, std::int64_t step, std::int64_t count,
+                                 const Frame& f, std::int64_t& dir, bool& wide) {
+        constexpr std::int64_t most = 4096;  // entries a view (48 KB), since views are not counted in memory
         const std::less<const Move*> before;  // defined for pointers into unrelated objects too
         if (before(&m, g_.moves.data()) || !before(&m, g_.moves.data() + g_.moves.size())) return nullptr;
+        const std::int64_t stride = step < 0 ? -step : step, residue = first % stride, at = first / stride;
+        dir = step < 0 ? -1 : 1;
+        const std::int64_t lo = step < 0 ? at - (count - 1) : at, hi = lo + count;  // column indices [lo, hi)
         std::vector<IntInstanceData::Column>& columns = f.data->columns;
         if (columns.size() != 2 * g_.moves.size()) columns.resize(2 * g_.moves.size());
         IntInstanceData::Column* c = &columns[2 * static_cast<std::size_t>(&m - g_.moves.data())];
         auto fits = [&](const IntInstanceData::Column& x) {
-            return x.array == &values && x.version == values.flat_version() && x.first == first && x.step == step &&
-                   x.entries.size() >= static_cast<std::size_t>(count);
+            return x.array == &values && x.version == values.flat_version() && x.residue == residue && x.stride == stride &&
+                   x.from <= lo && hi <= x.from + static_cast<std::int64_t>(x.entries.size());
         };
-        if (fits(c[0])) return c[0].entries.data();
-        if (fits(c[1])) return c[1].entries.data();
-        std::swap(c[0], c[1]);  // the one used last stays, in c[1]
-        c[0].array = &values;
-        c[0].version = values.flat_version();
-        c[0].first = first;
-        c[0].step = step;
-        c[0].entries.resize(static_cast<std::size_t>(count));
-        for (std::int64_t k = 0; k < count; ++k) c[0].entries[static_cast<std::size_t>(k)] = flat[first + k * step];
-        return c[0].entries.data();
+        IntInstanceData::Column* view = fits(c[0]) ? &c[0] : fits(c[1]) ? &c[1] : nullptr;
+        if (!view) {
+            // The whole column within the flat table, or `most` entries from the walk's start.
+            const std::int64_t total = (flat_count - 1 - residue) / stride + 1;
+            const std::int64_t from = hi <= most ? 0 : lo, n = std::min(most, total - from);
+            if (hi > from + n) return nullptr;
+            std::swap(c[0], c[1]);  // the one used last stays, in c[1]
+            view = &c[0];
+            view->array = &values;
+            view->version = values.flat_version();
+            view->residue = residue;
+            view->stride = stride;
+            view->from = from;
+            view->entries.resize(static_cast<std::size_t>(n));
+            view->narrow_before.resize(static_cast<std::size_t>(n) + 1);
+            std::uint32_t narrow = 0;
+            for (std::int64_t i = 0; i < n; ++i) {
+                const std::uintptr_t e = flat[residue + stride * (from + i)];
+                view->narrow_before[static_cast<std::size_t>(i)] = narrow;
+                view->entries[static_cast<std::size_t>(i)] = e;
+                narrow += (e & 1) ? 0 : 1;
+            }
+            view->narrow_before[static_cast<std::size_t>(n)] = narrow;
+        }
+        wide = view->narrow_before[static_cast<std::size_t>(hi - view->from)] == view->narrow_before[static_cast<std::size_t>(lo - view->from)];
+        return view->entries.data() + (at - view->from);
+    }
+
+    // Marks the values at place j + dj * k of the wide pages at[dir * k],
+    // k = 0..run-1; returns the k of a value not known, or run. Apart from
+    // walk, so that its loop keeps everything in registers.
+    [[gnu::noinline]] static std::int64_t walk_wide(const std::uintptr_t* at, std::int64_t dir, std::int64_t j, std::int64_t dj,
+                                                    std::int64_t run, LocalMarks& marks) {
+        LocalMarks m = marks;
+        const std::uintptr_t* const start = at;
+        const std::uintptr_t* const end = at + dir * run;
+        for (std::int64_t place = 4 * j - 1; at != end; at += dir, place += 4 * dj)
+            if (!m.mark(*reinterpret_cast<const std::uint32_t*>(*at + place))) [[unlikely]] {
+                marks = m;
+                return (at - start) * dir;
+            }
+        marks = m;
+        return run;
     }
 
     // Visits the ids id[i] + step[i] * k, k = 0..count-1, of N parts in one
@@ -819,11 +858,20 @@ private:
                     const std::int64_t run = std::min({left, stay, std::int64_t{1} << 16});
                     // The run's pages' entries from a column view: a line
                     // holds 8 of them, where the table holds one per line.
+                    bool wide = false;
+                    std::int64_t dir = 1;
                     const std::uintptr_t* col =
-                        run >= 8 && run <= 4096 ? column(m, values, flat, page, dpage, run, f) : nullptr;  // 32 KB a view at most
-                    for (std::int64_t k = 0; k < run; ++k, page += dpage, j += dj) {
-                        if (!marks.mark(VA::read(col ? col[k] : flat[page], static_cast<std::uint32_t>(j))))
-                            return blocked_at(values, page * P + j);
+                        run >= 8 && dpage != 0 ? column(m, values, flat, flat_count, page, dpage, run, f, dir, wide) : nullptr;
+                    if (wide) {  // the commonest walk of all, on values past a byte: no tags, no table
+                        const std::int64_t k = walk_wide(col, dir, j, dj, run, marks);
+                        if (k < run) return blocked_at(values, (page + k * dpage) * P + j + k * dj);
+                        page += run * dpage;
+                        j += run * dj;
+                    } else {
+                        for (std::int64_t k = 0; k < run; ++k, page += dpage, j += dj) {
+                            if (!marks.mark(VA::read(col ? col[dir * k] : flat[page], static_cast<std::uint32_t>(j))))
+                                return blocked_at(values, page * P + j);
+                        }
                     }
                     page += j >= P ? 1 : j < 0 ? -1 : 0;  // the place back into [0, P)
                     j = (j + P) % P;
