@@ -240,7 +240,8 @@ private:
                 }
                 if (matched) {
                     using R = Move::RowBound::Op;
-                    const Op op = side == 0 ? c->op  // t op y: y op' t
+                    // t op y (side 1) is y op' t.
+                    const Op op = side == 0 ? c->op
                                   : c->op == Op::lt ? Op::gt : c->op == Op::gt ? Op::lt : c->op == Op::le ? Op::ge
                                   : c->op == Op::ge ? Op::le : c->op;
                     b.op = op == Op::lt ? R::lt : op == Op::le ? R::le : op == Op::gt ? R::gt : op == Op::ge ? R::ge : R::eq;

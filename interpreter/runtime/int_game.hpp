@@ -166,7 +166,7 @@ struct Move {
     // once per value of the outer variable (row_range in int_gen.hpp) where
     // no sum can overflow, instead of a test per option.
     struct RowBound {
-        enum class Op : std::uint8_t { lt, le, gt, ge, eq } op;  // y' op t, y' = y + s (s_sign 1), y - s (-1) or y (0)
+        enum class Op : std::uint8_t { lt, le, gt, ge, eq } op = Op::eq;  // y' op t, y' = y + s (s_sign 1), y - s (-1) or y (0)
         int s_sign = 0;
         std::int64_t s_value = 0, t_value = 0;
         int s_reg = -1, t_reg = -1;    // registers, or -1: the constants
@@ -234,8 +234,9 @@ struct IntInstanceData {
     };
     mutable std::vector<std::array<Filter, 64>> filters;
     // By ListResult::plan_slot: the stretches of a comprehension with copy,
-    // min and max leaves only, by their key (len(h), then plan_regs, 12
-    // bits each, in one word), in a direct-mapped table made on first use.
+    // min and max leaves only, by their key (intpath::plan_key: len(h) from
+    // bit 48, then the four plan_regs, 12 bits each, and the top bit), in a
+    // direct-mapped table made on first use.
     struct Plan {
         static constexpr std::size_t max_stretches = 8;
         struct Stretch {

@@ -7,7 +7,7 @@
 #include <iterator>
 
 #include <boost/container/small_vector.hpp>
-#if defined(__SSE2__)
+#if defined(__SSE2__) && defined(__x86_64__)
 #include <emmintrin.h>
 #endif
 
@@ -44,8 +44,11 @@ template <typename Body> bool for_each_value(const Gen& g, const Frame& f, Body&
 }
 
 // Narrows [lo, hi], the inner generator's values in this row, to those for
-// which m's `where` holds (Move::row_bounds). False when a sum could
-// overflow in the row: its test then raises the error, option by option.
+// which m's `where` holds (Move::row_bounds). False when a sum in `where`
+// could overflow in the row, or t - s (t + s) does: the caller then tests
+// `where` option by option, which raises the error where the rules do;
+// [lo, hi] may have been narrowed by the bounds before, exactly (an `and`
+// tests no further for the values they exclude).
 inline bool row_range(const Move& m, const Frame& f, std::int64_t& lo, std::int64_t& hi) {
     using Op = Move::RowBound::Op;
     for (const Move::RowBound& b : m.row_bounds) {
@@ -92,7 +95,7 @@ struct ToBuffer {
 // at once: even and odd nibbles apart, one byte each (once per option).
 template <bool is_min> std::uint64_t clamp_nibbles(std::uint64_t run, std::uint64_t x) {
     constexpr std::uint64_t low = 0x0F0F0F0F0F0F0F0F;
-#if defined(__SSE2__)
+#if defined(__SSE2__) && defined(__x86_64__)
     const __m128i v = _mm_set_epi64x(static_cast<long long>((run >> 4) & low), static_cast<long long>(run & low));
     const __m128i xs = _mm_set1_epi8(static_cast<char>(x));
     const __m128i r = is_min ? _mm_min_epu8(v, xs) : _mm_max_epu8(v, xs);

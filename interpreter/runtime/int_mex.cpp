@@ -781,9 +781,13 @@ private:
         };
         IntInstanceData::Column* view = fits(c[0]) ? &c[0] : fits(c[1]) ? &c[1] : nullptr;
         if (!view) {
-            // The whole column within the flat table, or `most` entries from the walk's start.
+            // The walk's entries and as many again each side, within the
+            // column's part of the flat table: neighbouring states' walks
+            // fit too, and a rebuild (after every page made or widened)
+            // costs at most three times the walk itself.
             const std::int64_t total = (flat_count - 1 - residue) / stride + 1;
-            const std::int64_t from = hi <= most ? 0 : lo, n = std::min(most, total - from);
+            const std::int64_t from = std::max<std::int64_t>(0, lo - count);
+            const std::int64_t n = std::min({most, total - from, hi + count - from});
             if (hi > from + n) return nullptr;
             std::swap(c[0], c[1]);  // the one used last stays, in c[1]
             view = &c[0];
@@ -813,15 +817,12 @@ private:
     [[gnu::noinline]] static std::int64_t walk_wide(const std::uintptr_t* at, std::int64_t dir, std::int64_t j, std::int64_t dj,
                                                     std::int64_t run, LocalMarks& marks) {
         LocalMarks m = marks;
-        const std::uintptr_t* const start = at;
-        const std::uintptr_t* const end = at + dir * run;
-        for (std::int64_t place = 4 * j - 1; at != end; at += dir, place += 4 * dj)
-            if (!m.mark(*reinterpret_cast<const std::uint32_t*>(*at + place))) [[unlikely]] {
-                marks = m;
-                return (at - start) * dir;
-            }
+        std::int64_t left = run;
+        for (std::int64_t i = 0, place = 4 * j - 1; left > 0; --left, i += dir, place += 4 * dj)
+            if (!m.mark(*reinterpret_cast<const std::uint32_t*>(at[i] + place))) [[unlikely]]
+                break;
         marks = m;
-        return run;
+        return run - left;
     }
 
     // Visits the ids id[i] + step[i] * k, k = 0..count-1, of N parts in one

@@ -143,7 +143,7 @@ private:
     };
     std::vector<std::uint64_t> keys_;
     std::vector<KeySlot> key_slots_;
-    unsigned key_shift_ = 64;  // 64 - log2(key_slots_.size())
+    unsigned key_shift_ = 64;  // 64 - log2(key_slots_.size()); unused while the table is empty
 };
 
 }  // namespace grundy
