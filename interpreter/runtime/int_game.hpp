@@ -269,8 +269,8 @@ struct IntInstanceData {
         std::uint64_t version = 0;
         std::int64_t residue = 0, stride = 0;  // pages residue + stride * (from + i)
         std::int64_t from = 0;
-        std::vector<std::uintptr_t> entries;
-        std::vector<std::uint32_t> narrow_before;  // entries[0..i) not wide pages (size + 1 of them)
+        std::vector<std::uintptr_t> entries;       // from index 1; entries[0] unused
+        std::vector<std::uint32_t> narrow_before;  // how many of the first i entries are not wide pages
     };
     mutable std::vector<Column> columns;
     Plan& plan_entry(std::uint32_t slot, std::uint64_t key) const {

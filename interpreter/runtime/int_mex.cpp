@@ -777,7 +777,7 @@ private:
         IntInstanceData::Column* c = &columns[2 * static_cast<std::size_t>(&m - g_.moves.data())];
         auto fits = [&](const IntInstanceData::Column& x) {
             return x.array == &values && x.version == values.flat_version() && x.residue == residue && x.stride == stride &&
-                   x.from <= lo && hi <= x.from + static_cast<std::int64_t>(x.entries.size());
+                   x.from <= lo && hi <= x.from + static_cast<std::int64_t>(x.entries.size()) - 1;
         };
         IntInstanceData::Column* view = fits(c[0]) ? &c[0] : fits(c[1]) ? &c[1] : nullptr;
         if (!view) {
@@ -796,19 +796,19 @@ private:
             view->residue = residue;
             view->stride = stride;
             view->from = from;
-            view->entries.resize(static_cast<std::size_t>(n));
+            view->entries.resize(static_cast<std::size_t>(n) + 1);  // entries[0] unused: see walk_wide
             view->narrow_before.resize(static_cast<std::size_t>(n) + 1);
             std::uint32_t narrow = 0;
             for (std::int64_t i = 0; i < n; ++i) {
                 const std::uintptr_t e = flat[residue + stride * (from + i)];
                 view->narrow_before[static_cast<std::size_t>(i)] = narrow;
-                view->entries[static_cast<std::size_t>(i)] = e;
+                view->entries[static_cast<std::size_t>(i) + 1] = e;
                 narrow += (e & 1) ? 0 : 1;
             }
             view->narrow_before[static_cast<std::size_t>(n)] = narrow;
         }
         wide = view->narrow_before[static_cast<std::size_t>(hi - view->from)] == view->narrow_before[static_cast<std::size_t>(lo - view->from)];
-        return view->entries.data() + (at - view->from);
+        return view->entries.data() + 1 + (at - view->from);
     }
 
     // Marks the values at place j + dj * k of the wide pages at[dir * k],
@@ -816,13 +816,18 @@ private:
     // walk, so that its loop keeps everything in registers.
     [[gnu::noinline]] static std::int64_t walk_wide(const std::uintptr_t* at, std::int64_t dir, std::int64_t j, std::int64_t dj,
                                                     std::int64_t run, LocalMarks& marks) {
+        // A descending walk ends one entry before the view's first, which
+        // Column::entries holds (unused) so that `end` points into it.
         LocalMarks m = marks;
-        std::int64_t left = run;
-        for (std::int64_t i = 0, place = 4 * j - 1; left > 0; --left, i += dir, place += 4 * dj)
-            if (!m.mark(*reinterpret_cast<const std::uint32_t*>(at[i] + place))) [[unlikely]]
-                break;
+        const std::uintptr_t* const start = at;
+        const std::uintptr_t* const end = at + dir * run;
+        for (std::int64_t place = 4 * j - 1; at != end; at += dir, place += 4 * dj)
+            if (!m.mark(*reinterpret_cast<const std::uint32_t*>(*at + place))) [[unlikely]] {
+                marks = m;
+                return (at - start) * dir;
+            }
         marks = m;
-        return run - left;
+        return run;
     }
 
     // Visits the ids id[i] + step[i] * k, k = 0..count-1, of N parts in one
