@@ -260,10 +260,10 @@ struct IntInstanceData {
     mutable std::vector<std::vector<Plan>> plans;
     // A walk along a packed tuple's high coordinate reads one flat entry
     // per option, each on its own cache line (the pages of a column lie
-    // 2^6 entries apart). Two by move: the entries of the columns of pages
-    // it last walked (pages residue, residue + stride, ...), read once and
-    // kept while the array's flat table is unchanged (neighbouring states
-    // walk the same columns, from other rows).
+    // 2^6 entries apart). A few views, shared by the moves: the entries of
+    // the columns of pages last walked (pages residue, residue + stride,
+    // ...), read once and kept while the array's flat table is unchanged
+    // (neighbouring states walk the same columns, from other rows).
     struct Column {
         const void* array = nullptr;
         std::uint64_t version = 0;
@@ -272,7 +272,8 @@ struct IntInstanceData {
         std::vector<std::uintptr_t> entries;       // from index 1; entries[0] unused
         std::vector<std::uint32_t> narrow_before;  // how many of the first i entries are not wide pages
     };
-    mutable std::vector<Column> columns;
+    static constexpr std::size_t column_views = 4;
+    mutable std::vector<Column> columns;  // column_views of them, most recently used first
     Plan& plan_entry(std::uint32_t slot, std::uint64_t key) const {
         std::vector<Plan>& table = plans[slot];
         if (table.empty()) table.resize(std::size_t{1} << plan_bits);

@@ -758,9 +758,9 @@ private:
     }
 
     // The flat entries of pages first, first + step, ... (count of them),
-    // step != 0, from one of m's two column views (IntInstanceData::Column:
-    // a diagonal walk crosses two columns), read again only when the array's
-    // flat table changed: entry k at at[dir * k]. Null for a move not the
+    // step != 0, from one of the instance's column views
+    // (IntInstanceData::Column), read again only when the array's flat
+    // table changed: entry k at at[dir * k]. Null for a move not the
     // game's own or a column past a view's size. `wide`: every page of the
     // walk is wide.
     const std::uintptr_t* column(const Move& m, const solver::ValueArray& values, const std::uintptr_t* flat,
@@ -772,15 +772,23 @@ private:
         const std::int64_t stride = step < 0 ? -step : step, residue = first % stride, at = first / stride;
         dir = step < 0 ? -1 : 1;
         const std::int64_t lo = step < 0 ? at - (count - 1) : at, hi = lo + count;  // column indices [lo, hi)
-        std::vector<IntInstanceData::Column>& columns = f.data->columns;
-        if (columns.size() != 2 * g_.moves.size()) columns.resize(2 * g_.moves.size());
-        IntInstanceData::Column* c = &columns[2 * static_cast<std::size_t>(&m - g_.moves.data())];
+        // One pool for all moves, most recently used first: a state's walks
+        // mostly cross the same columns (Wythoff's three, below 512, one),
+        // and a copy per move would hold the same entries several times in
+        // the cache.
+        std::vector<IntInstanceData::Column>& c = f.data->columns;
+        if (c.size() != IntInstanceData::column_views) c.resize(IntInstanceData::column_views);
         auto fits = [&](const IntInstanceData::Column& x) {
             return x.array == &values && x.version == values.flat_version() && x.residue == residue && x.stride == stride &&
                    x.from <= lo && hi <= x.from + static_cast<std::int64_t>(x.entries.size()) - 1;
         };
-        IntInstanceData::Column* view = fits(c[0]) ? &c[0] : fits(c[1]) ? &c[1] : nullptr;
-        if (!view) {
+        std::size_t used = 0;
+        while (used < c.size() && !fits(c[used])) ++used;
+        IntInstanceData::Column* view = nullptr;
+        if (used < c.size()) {
+            std::rotate(c.begin(), c.begin() + static_cast<std::ptrdiff_t>(used), c.begin() + static_cast<std::ptrdiff_t>(used) + 1);
+            view = &c[0];
+        } else {
             // The walk's entries and as many again each side, within the
             // column's part of the flat table: neighbouring states' walks
             // fit too, and a rebuild (after every page made or widened)
@@ -789,7 +797,7 @@ private:
             const std::int64_t from = std::max<std::int64_t>(0, lo - count);
             const std::int64_t n = std::min({most, total - from, hi + count - from});
             if (hi > from + n) return nullptr;
-            std::swap(c[0], c[1]);  // the one used last stays, in c[1]
+            std::rotate(c.begin(), c.end() - 1, c.end());  // the least recently used, rebuilt in front
             view = &c[0];
             view->array = &values;
             view->version = values.flat_version();
