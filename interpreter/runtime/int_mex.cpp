@@ -10,7 +10,6 @@
 // (a blocker) and retries, or expands the state. Some scans resume where
 // they stopped (Kernel::masked_resumable, Kernel::lists_resumable).
 #include <bit>
-#include <functional>
 #include <optional>
 
 #include "instance.hpp"
@@ -760,15 +759,12 @@ private:
     // The flat entries of pages first, first + step, ... (count of them),
     // step != 0, from one of the instance's column views
     // (IntInstanceData::Column), read again only when the array's flat
-    // table changed: entry k at at[dir * k]. Null for a move not the
-    // game's own or a column past a view's size. `wide`: every page of the
-    // walk is wide.
-    const std::uintptr_t* column(const Move& m, const solver::ValueArray& values, const std::uintptr_t* flat,
-                                 std::int64_t flat_count, std::int64_t first, std::int64_t step, std::int64_t count,
-                                 const Frame& f, std::int64_t& dir, bool& wide) {
+    // table changed: entry k at at[dir * k]. Null for a column past a
+    // view's size. `wide`: every page of the walk is wide.
+    static const std::uintptr_t* column(const solver::ValueArray& values, const std::uintptr_t* flat,
+                                        std::int64_t flat_count, std::int64_t first, std::int64_t step, std::int64_t count,
+                                        const Frame& f, std::int64_t& dir, bool& wide) {
         constexpr std::int64_t most = 4096;  // entries a view (48 KB), since views are not counted in memory
-        const std::less<const Move*> before;  // defined for pointers into unrelated objects too
-        if (before(&m, g_.moves.data()) || !before(&m, g_.moves.data() + g_.moves.size())) return nullptr;
         const std::int64_t stride = step < 0 ? -step : step, residue = first % stride, at = first / stride;
         dir = step < 0 ? -1 : 1;
         const std::int64_t lo = step < 0 ? at - (count - 1) : at, hi = lo + count;  // column indices [lo, hi)
@@ -875,7 +871,7 @@ private:
                     bool wide = false;
                     std::int64_t dir = 1;
                     const std::uintptr_t* col =
-                        run >= 8 && dpage != 0 ? column(m, values, flat, flat_count, page, dpage, run, f, dir, wide) : nullptr;
+                        run >= 8 && dpage != 0 ? column(values, flat, flat_count, page, dpage, run, f, dir, wide) : nullptr;
                     if (wide) {  // the commonest walk of all, on values past a byte: no tags, no table
                         const std::int64_t k = walk_wide(col, dir, j, dj, run, marks);
                         if (k < run) return blocked_at(values, (page + k * dpage) * P + j + k * dj);
