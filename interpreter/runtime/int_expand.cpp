@@ -63,7 +63,7 @@ bool Instance::prepare_fast() {
 std::uint32_t Instance::fast_state(std::int64_t* xs, const intpath::Frame& f) {
     const IntGame& g = *game_.fast;
     if (!g.canonical.empty()) {
-        std::copy(xs, xs + g.arity, f.r + g.canonical_base);
+        intpath::copy_ints(xs, g.arity, f.r + g.canonical_base);
         for (std::uint32_t i = 0; i < g.arity; ++i) xs[i] = g.canonical[i]->eval(f);
     }
     if (g.arity == 1 && xs[0] >= 0 && xs[0] < StateTable::first_general)

@@ -65,6 +65,17 @@ struct Trace {
     bool same(const Trace& o) const { return used < 64 && used == o.used && bits == o.bits; }
 };
 
+// A few ints (a state's, into registers) copied one by one: std::copy
+// calls memmove, whose 16-byte load of ints just stored one at a time
+// cannot be served from the store buffer and waits (4 % of Wythoff's time).
+// The empty asm keeps the compiler from making the loop a memmove again.
+inline void copy_ints(const std::int64_t* from, std::size_t n, std::int64_t* to) {
+    for (std::size_t i = 0; i < n; ++i) {
+        to[i] = from[i];
+        asm("");
+    }
+}
+
 struct Int {
     Loc loc;
     std::uint32_t length;
