@@ -4,7 +4,8 @@
 #   bash bench/run.sh [options] [WORKLOAD...]      (from the repo root, or anywhere)
 #
 # Builds the C++ baselines (g++ -O2) into bench/build/, runs every selected
-# workload RUNS times per implementation, takes the median wall time and the
+# workload RUNS times per implementation (C++ and Grundy taking turns, so that
+# a shared machine's load falls on both alike), takes the median wall time and the
 # peak RSS, checks that all checksums agree, and prints a Markdown table on
 # stdout (progress goes to stderr). Exits 1 when a checksum disagrees or a run
 # fails, 0 otherwise; a missing Grundy binary is "n/a", not a failure.
@@ -121,46 +122,54 @@ wrap=()
 ((TIMEOUT > 0)) && wrap=(timeout "$TIMEOUT")
 trap 'rm -rf "$TMP"' EXIT
 
-# measure LABEL RUNS CMD...: run CMD RUNS times, standard input from the file
-# $M_INPUT (default /dev/null); sets M_TIME (median seconds),
-# M_RSS (max peak RSS in KB), M_SUM (the checksum), M_ERR (empty when all ran
-# and agreed), M_STATES (from a "states N" line on stderr, if any).
-measure() {
-    local label="$1" runs="$2"; shift 2
-    local i rc start end sum times=() rss_max=0
-    M_TIME='' M_RSS='' M_SUM='' M_ERR='' M_STATES=''
-    for ((i = 1; i <= runs; i++)); do
-        rc=0
-        start=$(date +%s%N)
-        "$TIME_BIN" -f '%e %M' -o "$TMP/time" "${wrap[@]}" "$@" <"${M_INPUT:-/dev/null}" >"$TMP/out" 2>"$TMP/err" || rc=$?
-        end=$(date +%s%N)
-        if ((rc != 0)); then
-            if ((rc == 124)); then M_ERR="timeout"; else M_ERR="exit $rc"; fi
-            log "  $label run $i: FAILED ($M_ERR)"
-            sed 's/^/    | /' "$TMP/err" | tail -n 5 >&2
-            return 0
-        fi
-        # The checksum: "checksum N" on the last line, or a bare integer (Grundy's `print`).
-        sum="$(awk 'NF { last = $0 } END { print last }' "$TMP/out" | sed -E 's/^checksum[[:space:]]+//; s/[[:space:]]+$//')"
-        if ! [[ "$sum" =~ ^-?[0-9]+$ ]]; then
-            M_ERR="no checksum"
-            log "  $label run $i: no checksum in its output: $(tail -c 200 "$TMP/out")"
-            return 0
-        fi
-        if [[ -n "$M_SUM" && "$sum" != "$M_SUM" ]]; then
-            M_ERR="unstable"
-            log "  $label run $i: checksum $sum differs from run 1's $M_SUM"
-            return 0
-        fi
-        M_SUM="$sum"
-        [[ -z "$M_STATES" ]] && M_STATES="$(awk '$1 == "states" { print $2; exit }' "$TMP/err")"
-        local rss; rss="$(awk '{ v = $NF } END { print v + 0 }' "$TMP/time")"
-        ((rss > rss_max)) && rss_max=$rss
-        times+=("$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.4f", (e - s) / 1e9 }')")
-        log "  $label run $i: ${times[-1]} s, $((rss / 1024)) MB, checksum $sum"
-    done
-    M_TIME="$(printf '%s\n' "${times[@]}" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.4f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }')"
-    M_RSS="$rss_max"
+# Runs of one workload, by implementation (LABEL: C++, Grundy, Python):
+# times, the largest peak RSS, the checksum, the first error, the states.
+declare -A R_TIMES R_RSS R_SUM R_ERR R_STATES
+reset_runs() { R_TIMES=() R_RSS=() R_SUM=() R_ERR=() R_STATES=(); }
+
+# run_once LABEL I CMD...: run CMD once (run I of LABEL), standard input from
+# the file $M_INPUT (default /dev/null); a label that failed is not run again.
+run_once() {
+    local label="$1" i="$2"; shift 2
+    local rc=0 start end sum rss
+    [[ -n "${R_ERR[$label]:-}" ]] && return 0
+    start=$(date +%s%N)
+    "$TIME_BIN" -f '%e %M' -o "$TMP/time" "${wrap[@]}" "$@" <"${M_INPUT:-/dev/null}" >"$TMP/out" 2>"$TMP/err" || rc=$?
+    end=$(date +%s%N)
+    if ((rc != 0)); then
+        if ((rc == 124)); then R_ERR[$label]="timeout"; else R_ERR[$label]="exit $rc"; fi
+        log "  $label run $i: FAILED (${R_ERR[$label]})"
+        sed 's/^/    | /' "$TMP/err" | tail -n 5 >&2
+        return 0
+    fi
+    # The checksum: "checksum N" on the last line, or a bare integer (Grundy's `print`).
+    sum="$(awk 'NF { last = $0 } END { print last }' "$TMP/out" | sed -E 's/^checksum[[:space:]]+//; s/[[:space:]]+$//')"
+    if ! [[ "$sum" =~ ^-?[0-9]+$ ]]; then
+        R_ERR[$label]="no checksum"
+        log "  $label run $i: no checksum in its output: $(tail -c 200 "$TMP/out")"
+        return 0
+    fi
+    if [[ -n "${R_SUM[$label]:-}" && "$sum" != "${R_SUM[$label]}" ]]; then
+        R_ERR[$label]="unstable"
+        log "  $label run $i: checksum $sum differs from run 1's ${R_SUM[$label]}"
+        return 0
+    fi
+    R_SUM[$label]="$sum"
+    [[ -z "${R_STATES[$label]:-}" ]] && R_STATES[$label]="$(awk '$1 == "states" { print $2; exit }' "$TMP/err")"
+    rss="$(awk '{ v = $NF } END { print v + 0 }' "$TMP/time")"
+    ((rss > ${R_RSS[$label]:-0})) && R_RSS[$label]=$rss
+    R_TIMES[$label]+="$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.4f", (e - s) / 1e9 }') "
+    log "  $label run $i: $(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.4f", (e - s) / 1e9 }') s, $((rss / 1024)) MB, checksum $sum"
+}
+
+# results LABEL: sets M_TIME (median seconds; empty after an error), M_RSS
+# (max peak RSS in KB), M_SUM (the checksum), M_ERR (empty when all ran and
+# agreed), M_STATES (from a "states N" line on stderr, if any).
+results() {
+    local label="$1"
+    M_ERR="${R_ERR[$label]:-}" M_SUM="${R_SUM[$label]:-}" M_RSS="${R_RSS[$label]:-}" M_STATES="${R_STATES[$label]:-}" M_TIME=''
+    [[ -n "$M_ERR" ]] && return 0
+    M_TIME="$(printf '%s\n' ${R_TIMES[$label]} | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.4f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }')"
 }
 
 fmt_time() {  # seconds -> "0.123 s", "12.3 s"
@@ -189,7 +198,16 @@ notes=()
 for name in "${selected[@]}"; do
     log "== $name"
     read -r -a size <<<"${SIZE[$name]}"
-    measure "C++" "$RUNS" "$BUILD_DIR/$name" "${size[@]}"
+    echo "${size[*]}" >"$TMP/size"
+    reset_runs
+    # C++ and Grundy take turns, so that both meet the same load on a shared machine.
+    for ((i = 1; i <= RUNS; i++)); do
+        run_once "C++" "$i" "$BUILD_DIR/$name" "${size[@]}"
+        if ((${#grundy_cmd[@]})); then
+            M_INPUT="$TMP/size" run_once "Grundy" "$i" "${grundy_cmd[@]}" run "bench/grundy/$name.game"
+        fi
+    done
+    results "C++"
     c_time="$M_TIME" c_rss="$M_RSS" c_sum="$M_SUM" c_err="$M_ERR" states="$M_STATES"
     [[ -n "$c_err" ]] && status=1
     check="$c_sum"
@@ -197,8 +215,7 @@ for name in "${selected[@]}"; do
 
     g_time='' g_rss='' g_cell='n/a' g_mb='n/a'
     if ((${#grundy_cmd[@]})); then
-        echo "${size[*]}" >"$TMP/size"
-        M_INPUT="$TMP/size" measure "Grundy" "$RUNS" "${grundy_cmd[@]}" run "bench/grundy/$name.game"
+        results "Grundy"
         if [[ -n "$M_ERR" ]]; then
             g_cell="$M_ERR"; status=1; check="$check, Grundy $M_ERR"
         else
@@ -219,7 +236,8 @@ for name in "${selected[@]}"; do
             # The checksum to compare with: the C++ baseline at the same size.
             want="$("$BUILD_DIR/$name" "${py_args[@]}" 2>/dev/null | sed -E 's/^checksum[[:space:]]+//')"
         fi
-        measure "Python" "$PY_RUNS" "$PYTHON" "bench/python/$name.py" "${py_args[@]}"
+        for ((i = 1; i <= PY_RUNS; i++)); do run_once "Python" "$i" "$PYTHON" "bench/python/$name.py" "${py_args[@]}"; done
+        results "Python"
         if [[ -n "$M_ERR" ]]; then
             p_cell="$M_ERR"; status=1; check="$check, Python $M_ERR"
         else
