@@ -837,14 +837,32 @@ private:
                                                     std::int64_t run, LocalMarks& marks) {
         // A descending walk ends one entry before the view's first, which
         // Column::entries holds (unused) so that `end` points into it.
+        // Two options a turn: the loop's own steps and compare cost as much
+        // as an option's reads and mark.
         LocalMarks m = marks;
         const std::uintptr_t* const start = at;
         const std::uintptr_t* const end = at + dir * run;
-        for (std::int64_t place = 4 * j - 1; at != end; at += dir, place += 4 * dj)
-            if (!m.mark(*reinterpret_cast<const std::uint32_t*>(*at + place))) [[unlikely]] {
+        std::int64_t place = 4 * j - 1;  // a wide entry has its low bit set
+        const std::int64_t dp = 4 * dj;
+        auto value = [](const std::uintptr_t* e, std::int64_t p) { return *reinterpret_cast<const std::uint32_t*>(*e + p); };
+        if (run & 1) {
+            if (!m.mark(value(at, place))) [[unlikely]] {
+                marks = m;
+                return 0;
+            }
+            at += dir, place += dp;
+        }
+        for (; at != end; at += 2 * dir, place += 2 * dp) {
+            const std::uint32_t v = value(at, place), w = value(at + dir, place + dp);
+            if (!m.mark(v)) [[unlikely]] {
                 marks = m;
                 return (at - start) * dir;
             }
+            if (!m.mark(w)) [[unlikely]] {
+                marks = m;
+                return (at - start) * dir + 1;
+            }
+        }
         marks = m;
         return run;
     }

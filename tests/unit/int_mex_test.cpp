@@ -105,6 +105,20 @@ TEST_CASE("walks along a packed pair's high coordinate agree with the search as 
     CHECK(output_of(both) == "2132618\n");  // the C++ baseline's checksum for 150
 }
 
+TEST_CASE("a walk through wide pages that meets values not known yet stops at each of them", "[int_mex]") {
+    // The nim-sum game, its first move walking the high coordinate upwards
+    // ((k - 1, b) for k = 1..a). Climbing fills rows 0..100 up to b = 300,
+    // so their pages are wide (a ^ b passes 253); asked from the top at
+    // b = 310, the walk finds rows 0, 1, 2, ... not known in turn, at even
+    // and odd places of its two-options-a-turn loop (Kernel::walk_wide).
+    const std::string game =
+        "game T { position (a, b)\n move k in 1..a => (k - 1, b)\n move k in 1..b => (a, k - 1) }\n"
+        "check sg(T(a, b)) == a ^ b for a in 0..100, b in 0..300\n";
+    CHECK(output_of(game + "print sg(T(100, 310)), sg(T(99, 311))\n"
+                           "check sg(T(a, b)) == a ^ b for a in 0..100, b in 301..320\n") == "338 340\n");
+    CHECK(output_of(game + "print sg(T(57, 400))\ncheck sg(T(a, 400)) == a ^ 400 for a in 0..57\n") == "425\n");
+}
+
 TEST_CASE("a stretch ends where its first differing choice switches, on any slope", "[int_mex]") {
     // Each min, max and abs keeps the difference of its operands, so the end
     // of a stretch is computed (Trace); ties, slopes other than 1, a later
