@@ -1006,8 +1006,13 @@ private:
                 const std::uint32_t* w = page[0].wide;
                 const std::int64_t d = step[0];
                 LocalMarks marks(mex_);
-                for (std::int64_t k = 0, j = id[0] - page[0].begin; k < chunk; ++k, j += d)
-                    if (!marks.mark(w[j])) return blocked_at(values, page[0].begin + j);
+                std::int64_t k = 0, j = id[0] - page[0].begin;
+                for (; k + 1 < chunk; k += 2, j += 2 * d) {  // two options a turn, as in walk_wide
+                    const std::uint32_t u = w[j], v = w[j + d];
+                    if (!marks.mark(u)) return blocked_at(values, page[0].begin + j);
+                    if (!marks.mark(v)) return blocked_at(values, page[0].begin + j + d);
+                }
+                if (k < chunk && !marks.mark(w[j])) return blocked_at(values, page[0].begin + j);
             } else {
                 for (std::int64_t k = 0; k < chunk; ++k) {
                     if (!m.rest.empty() && !rest(m, reg, x + k, f)) continue;
