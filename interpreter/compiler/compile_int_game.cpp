@@ -19,6 +19,16 @@ using namespace intpath;
 
 struct GiveUp {};
 
+// The canonical form is (min(x, y), max(x, y)) of the new state (x, y), in
+// that order (IntGame::sorted_pair).
+bool sorted_pair(const IntGame& g) {
+    if (g.arity != 2 || g.canonical.size() != 2) return false;
+    const auto* lo = dynamic_cast<const Extreme<false, RegOperand, RegOperand>*>(g.canonical[0].get());
+    const auto* hi = dynamic_cast<const Extreme<true, RegOperand, RegOperand>*>(g.canonical[1].get());
+    const std::uint32_t x = g.canonical_base, y = x + 1;
+    return lo && hi && lo->a.reg == x && lo->b.reg == y && hi->a.reg == x && hi->b.reg == y;
+}
+
 class IntCompiler {
 public:
     // `shape`: compile for positions that are ints, or lists or sets of
@@ -67,6 +77,7 @@ private:
             else
                 declare(pos.name);
             g->canonical = state_result(*gd.canonical);
+            g->sorted_pair = sorted_pair(*g);
             regs_.resize(mark);
         }
         if (gd.terminal) g->terminal = boolean(*gd.terminal);

@@ -62,10 +62,7 @@ bool Instance::prepare_fast() {
 
 std::uint32_t Instance::fast_state(std::int64_t* xs, const intpath::Frame& f) {
     const IntGame& g = *game_.fast;
-    if (!g.canonical.empty()) {
-        intpath::copy_ints(xs, g.arity, f.r + g.canonical_base);
-        for (std::uint32_t i = 0; i < g.arity; ++i) xs[i] = g.canonical[i]->eval(f);
-    }
+    g.canon(xs, f);
     if (g.arity == 1 && xs[0] >= 0 && xs[0] < StateTable::first_general)
         return static_cast<std::uint32_t>(xs[0]);  // an int state is its own id
     bool is_new = false;

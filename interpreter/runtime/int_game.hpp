@@ -10,6 +10,7 @@
 // generic path runs instead; both give the same states and the same errors.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -208,12 +209,45 @@ struct IntGame {
     std::vector<intpath::Hoisted> hoisted;
     std::vector<intpath::IntPtr> canonical;  // empty: none; else `arity` ints
     std::uint32_t canonical_base = 0;        // where canonical reads the new state's ints
+    // The canonical form is `(min(x, y), max(x, y))` of a pair (x, y), the
+    // usual one of a game on two symmetric heaps: canon() sorts the two
+    // ints itself, with no registers and no calls (once per option range's
+    // end, about ten times a Wythoff state).
+    bool sorted_pair = false;
     intpath::BoolPtr terminal;
     std::vector<intpath::Move> moves;
     std::uint32_t filters = 0;               // ListResults with a filter (IntInstanceData::filters)
     std::uint32_t plans = 0;                 // ListResults with a plan (IntInstanceData::plans)
 
     static constexpr std::uint32_t max_registers = 64;
+
+    // Puts a new state's ints xs (arity of them) in canonical form, if
+    // the game has one; the traced form records the choices of its min,
+    // max and abs (intpath::Trace) as evaluating `canonical` would.
+    void canon(std::int64_t* xs, const intpath::Frame& f) const {
+        if (canonical.empty()) return;
+        if (sorted_pair) {
+            if (xs[1] < xs[0]) std::swap(xs[0], xs[1]);
+            return;
+        }
+        intpath::copy_ints(xs, arity, f.r + canonical_base);
+        for (std::uint32_t i = 0; i < arity; ++i) xs[i] = canonical[i]->eval(f);
+    }
+    void canon(std::int64_t* xs, const intpath::Frame& f, intpath::Trace& t) const {
+        if (canonical.empty()) return;
+        if (sorted_pair) {  // as Extreme<false>(x, y) and then Extreme<true>(x, y) trace it
+            const std::int64_t x = xs[0], y = xs[1];
+            std::int64_t d;
+            const bool min_exact = !__builtin_sub_overflow(y, x, &d);
+            t.add(y < x, d, min_exact);
+            const bool max_exact = !__builtin_sub_overflow(x, y, &d);
+            t.add(y > x, d, max_exact);
+            if (y < x) xs[0] = y, xs[1] = x;
+            return;
+        }
+        intpath::copy_ints(xs, arity, f.r + canonical_base);
+        for (std::uint32_t i = 0; i < arity; ++i) xs[i] = canonical[i]->eval_traced(f, t);
+    }
 };
 
 // Per instance: the hoisted values, computed on first use.

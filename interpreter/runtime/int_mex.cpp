@@ -496,10 +496,7 @@ private:
 
     // A state's id from its ints, after the canonical form.
     bool id_of(std::int64_t* xs, const Frame& f, std::uint32_t& id) const {
-        if (!g_.canonical.empty()) {
-            intpath::copy_ints(xs, g_.arity, f.r + g_.canonical_base);
-            for (std::uint32_t i = 0; i < g_.arity; ++i) xs[i] = g_.canonical[i]->eval(f);
-        }
+        g_.canon(xs, f);
         return table_.direct_id(xs, id);
     }
 
@@ -556,11 +553,7 @@ private:
         const std::size_t n = m.result.size();
         std::int64_t xs[8];
         for (std::size_t i = 0; i < n; ++i) xs[i] = m.result[i]->eval_traced(f, t);
-        auto canon = [&](std::int64_t* ys) {
-            if (g_.canonical.empty()) return;
-            intpath::copy_ints(ys, g_.arity, f.r + g_.canonical_base);
-            for (std::uint32_t i = 0; i < g_.arity; ++i) ys[i] = g_.canonical[i]->eval_traced(f, t);
-        };
+        auto canon = [&](std::int64_t* ys) { g_.canon(ys, f, t); };
         if (m.split || g_.arity == 1) {
             bool inside = true;  // the whole trace first: the search for a stretch's end reads it
             for (std::size_t i = 0; i < n; ++i) {

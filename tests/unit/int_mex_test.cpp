@@ -164,6 +164,22 @@ TEST_CASE("canonical forms of min and max step piecewise", "[int_mex]") {
     CHECK(output_of(both) == "138913 1508\n");  // bench/baseline: wythoff 60, fibnim 150
 }
 
+TEST_CASE("a sorted pair as canonical form is traced as its min and max would be", "[int_mex]") {
+    // P's `(min(a, b), max(a, b))` is sorted in place (IntGame::sorted_pair);
+    // Q's, with the operands the other way round, is evaluated; R is on
+    // lists, the generic path. The options (a + b - 1 - k, k) cross the
+    // diagonal once, so each family's range is two stretches.
+    const std::string rules = " move k in 0..a + b - 1 => (a + b - 1 - k, k)\n move k in 1..min(a, b) => (a - k, b - k) }\n";
+    const std::string games =
+        "game P { position (a, b); canonical => (min(a, b), max(a, b))\n" + rules +
+        "game Q { position (a, b); canonical => (min(b, a), max(b, a))\n" + rules +
+        "game R { position p; canonical => [min(p[0], p[1]), max(p[0], p[1])]\n"
+        " move k in 0..p[0] + p[1] - 1 => [p[0] + p[1] - 1 - k, k]\n"
+        " move k in 1..min(p[0], p[1]) => [p[0] - k, p[1] - k] }\n";
+    CHECK(output_of(games + "check sg(P(a, b)) == sg(R([a, b])) and sg(Q(a, b)) == sg(R([a, b])) for a in 0..40, b in 0..40\n"
+                            "print sg(P(90, 70)) == sg(R([90, 70])), sg(Q(70, 90)) == sg(R([70, 90]))\n") == "true true\n");
+}
+
 namespace {
 // A game on int lists, and the same rules with an identity canonical form,
 // which keeps a game off the int path.
