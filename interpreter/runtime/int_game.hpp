@@ -236,7 +236,11 @@ struct IntGame {
     void canon(std::int64_t* xs, const intpath::Frame& f, intpath::Trace& t) const {
         if (canonical.empty()) return;
         if (sorted_pair) {  // as Extreme<false>(x, y) and then Extreme<true>(x, y) trace it
-            const std::int64_t x = xs[0], y = xs[1];
+            // Two loads: one 16-byte load of the two ints, stored apart just
+            // before, cannot be served from the store buffer and waits.
+            const std::int64_t x = xs[0];
+            asm("" ::: "memory");
+            const std::int64_t y = xs[1];
             std::int64_t d;
             const bool min_exact = !__builtin_sub_overflow(y, x, &d);
             t.add(y < x, d, min_exact);

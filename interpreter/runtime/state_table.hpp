@@ -28,7 +28,10 @@ public:
     static constexpr std::uint32_t first_direct = first_general + (1u << 30);
 
     // Tuples of k >= 2 ints are packed, each int in [0, 2^(64/k)).
-    void set_packed_arity(std::uint32_t k) { arity_ = k; }
+    void set_packed_arity(std::uint32_t k) {
+        arity_ = k;
+        direct_bits_ = 30 / k;  // kept: a division costs more than the lookup it serves
+    }
     // A game on int lists packs lists of up to 15 ints in 0..15; a game on
     // int sets packs sets of ints in 0..63 as bitmasks.
     enum class Packed : std::uint8_t { none, lists, sets };
@@ -86,7 +89,7 @@ public:
         id = first_direct + key;
         return true;
     }
-    unsigned direct_bits() const { return 30 / arity_; }
+    unsigned direct_bits() const { return direct_bits_; }
     std::uint32_t arity() const { return arity_; }
 
     Value state(std::uint32_t id) const;
@@ -129,6 +132,7 @@ private:
     std::uint32_t intern_value(const Value& v, bool& is_new);
 
     std::uint32_t arity_ = 1;
+    unsigned direct_bits_ = 30;
     Packed packed_ = Packed::none;
     // Generic states.
     std::vector<Value> values_;
