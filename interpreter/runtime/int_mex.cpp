@@ -768,10 +768,12 @@ private:
     // step != 0, from one of the instance's column views
     // (IntInstanceData::Column), read again only when the array's flat
     // table changed: entry k at at[dir * k]. Null for a column past a
-    // view's size. `wide`: every page of the walk is wide.
+    // view's size. `pages`: whether every page of the walk is wide, or
+    // every one narrow.
+    enum class Pages { mixed, wide, narrow };
     static const std::uintptr_t* column(const solver::ValueArray& values, const std::uintptr_t* flat,
                                         std::int64_t flat_count, std::int64_t first, std::int64_t step, std::int64_t count,
-                                        const Frame& f, std::int64_t& dir, bool& wide) {
+                                        const Frame& f, std::int64_t& dir, Pages& pages) {
         constexpr std::int64_t most = 4096;  // entries a view (48 KB), since views are not counted in memory
         const std::int64_t stride = step < 0 ? -step : step, residue = first % stride, at = first / stride;
         dir = step < 0 ? -1 : 1;
@@ -819,7 +821,9 @@ private:
             }
             view->narrow_before[static_cast<std::size_t>(n)] = narrow;
         }
-        wide = view->narrow_before[static_cast<std::size_t>(hi - view->from)] == view->narrow_before[static_cast<std::size_t>(lo - view->from)];
+        const std::uint32_t narrow = view->narrow_before[static_cast<std::size_t>(hi - view->from)] -
+                                     view->narrow_before[static_cast<std::size_t>(lo - view->from)];
+        pages = narrow == 0 ? Pages::wide : narrow == count ? Pages::narrow : Pages::mixed;
         return view->entries.data() + 1 + (at - view->from);
     }
 
@@ -860,6 +864,31 @@ private:
         return run;
     }
 
+    // The same over narrow pages (a byte each, narrow_on_path and above not
+    // known), for values below 254: they need no bounds check on the marks.
+    [[gnu::noinline]] static std::int64_t walk_narrow(const std::uintptr_t* at, std::int64_t dir, std::int64_t j,
+                                                      std::int64_t dj, std::int64_t run, std::uint32_t* marks,
+                                                      std::uint32_t stamp) {
+        using VA = solver::ValueArray;
+        const std::uintptr_t* const start = at;
+        const std::uintptr_t* const end = at + dir * run;
+        auto value = [](const std::uintptr_t* e, std::int64_t p) { return reinterpret_cast<const std::uint8_t*>(*e)[p]; };
+        if (run & 1) {
+            const std::uint8_t b = value(at, j);
+            if (b >= VA::narrow_on_path) [[unlikely]] return 0;
+            marks[b] = stamp;
+            at += dir, j += dj;
+        }
+        for (; at != end; at += 2 * dir, j += 2 * dj) {  // two options a turn, as in walk_wide
+            const std::uint8_t u = value(at, j), v = value(at + dir, j + dj);
+            if (u >= VA::narrow_on_path) [[unlikely]] return (at - start) * dir;
+            marks[u] = stamp;
+            if (v >= VA::narrow_on_path) [[unlikely]] return (at - start) * dir + 1;
+            marks[v] = stamp;
+        }
+        return run;
+    }
+
     // Visits the ids id[i] + step[i] * k, k = 0..count-1, of N parts in one
     // array, a page at a time; where every page is narrow and there is no
     // `where`, the loop reads bytes, as a hand-written solver would.
@@ -894,12 +923,13 @@ private:
                     const std::int64_t run = std::min({left, stay, std::int64_t{1} << 16});
                     // The run's pages' entries from a column view: a line
                     // holds 8 of them, where the table holds one per line.
-                    bool wide = false;
+                    Pages pages = Pages::mixed;
                     std::int64_t dir = 1;
                     const std::uintptr_t* col =
-                        run >= 8 && dpage != 0 ? column(values, flat, flat_count, page, dpage, run, f, dir, wide) : nullptr;
-                    if (wide) {  // the commonest walk of all, on values past a byte: no tags, no table
-                        const std::int64_t k = walk_wide(col, dir, j, dj, run, marks);
+                        run >= 8 && dpage != 0 ? column(values, flat, flat_count, page, dpage, run, f, dir, pages) : nullptr;
+                    if (pages != Pages::mixed) {  // the commonest walks of all: no tags, no table
+                        const std::int64_t k = pages == Pages::wide ? walk_wide(col, dir, j, dj, run, marks)
+                                                                    : walk_narrow(col, dir, j, dj, run, mex_.marks(), mex_.stamp());
                         if (k < run) return blocked_at(values, (page + k * dpage) * P + j + k * dj);
                         page += run * dpage;
                         j += run * dj;

@@ -105,7 +105,7 @@ TEST_CASE("walks along a packed pair's high coordinate agree with the search as 
     CHECK(output_of(both) == "2132618\n");  // the C++ baseline's checksum for 150
 }
 
-TEST_CASE("a walk through wide pages that meets values not known yet stops at each of them", "[int_mex]") {
+TEST_CASE("a walk through wide or narrow pages that meets values not known yet stops at each of them", "[int_mex]") {
     // The nim-sum game, its first move walking the high coordinate upwards
     // ((k - 1, b) for k = 1..a). Climbing fills rows 0..100 up to b = 300,
     // so their pages are wide (a ^ b passes 253); asked from the top at
@@ -117,6 +117,12 @@ TEST_CASE("a walk through wide pages that meets values not known yet stops at ea
     CHECK(output_of(game + "print sg(T(100, 310)), sg(T(99, 311))\n"
                            "check sg(T(a, b)) == a ^ b for a in 0..100, b in 301..320\n") == "338 340\n");
     CHECK(output_of(game + "print sg(T(57, 400))\ncheck sg(T(a, 400)) == a ^ 400 for a in 0..57\n") == "425\n");
+    // The same over narrow pages (values below 128: Kernel::walk_narrow).
+    const std::string narrow =
+        "game T { position (a, b)\n move k in 1..a => (k - 1, b)\n move k in 1..b => (a, k - 1) }\n"
+        "check sg(T(a, b)) == a ^ b for a in 0..100, b in 0..100\n";
+    CHECK(output_of(narrow + "print sg(T(100, 110)), sg(T(99, 111))\n"
+                             "check sg(T(a, b)) == a ^ b for a in 0..100, b in 101..120\n") == "10 12\n");
 }
 
 TEST_CASE("a stretch ends where its first differing choice switches, on any slope", "[int_mex]") {
