@@ -256,7 +256,14 @@ for name in "${selected[@]}"; do
 
     c_cell="${c_err:-$(fmt_time "$c_time")}"
     c_mb='n/a'; [[ -n "$c_rss" ]] && c_mb="$(fmt_mb "$c_rss")"
-    rows+=("| $(printf "${TITLE[$name]}" "${size[@]}") | $(fmt_count "$states") | $c_cell | $c_mb | $g_cell | $g_mb | $(fmt_ratio "$g_time" "$c_time") | $p_cell | $(fmt_ratio "$p_time" "$g_time") | $check |")
+    # Each Grundy run over the C++ run just before it (same load), the median.
+    pair_ratio='n/a'
+    if [[ -n "$c_time" && -n "$g_time" ]]; then
+        pair_ratio="$(paste <(printf '%s\n' ${R_TIMES[C++]}) <(printf '%s\n' ${R_TIMES[Grundy]}) |
+            awk '$1 > 0 { print $2 / $1 }' | sort -g |
+            awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.2f×", m }')"
+    fi
+    rows+=("| $(printf "${TITLE[$name]}" "${size[@]}") | $(fmt_count "$states") | $c_cell | $c_mb | $g_cell | $g_mb | $(fmt_ratio "$g_time" "$c_time") | $pair_ratio | $p_cell | $(fmt_ratio "$p_time" "$g_time") | $check |")
 done
 
 # What a run costs with nothing to do: fork, /usr/bin/time, timeout, exec.
@@ -266,11 +273,11 @@ overhead="$(for _ in 1 2 3 4 5; do
 done | sort -n | sed -n 3p)"
 
 echo
-echo "| workload | states | C++ time | C++ peak MB | Grundy time | Grundy peak MB | Grundy/C++ | Python time | Python/Grundy | checksum |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+echo "| workload | states | C++ time | C++ peak MB | Grundy time | Grundy peak MB | Grundy/C++ | run by run | Python time | Python/Grundy | checksum |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
 printf '%s\n' "${rows[@]}"
 echo
-echo "Median of $RUNS runs (Python: $PY_RUNS), wall time including process start-up (an empty program takes $(awk -v u="$overhead" 'BEGIN { printf "%.1f", u / 1000 }') ms here); peak RSS is the largest of the runs."
+echo "Median of $RUNS runs (Python: $PY_RUNS), wall time including process start-up (an empty program takes $(awk -v u="$overhead" 'BEGIN { printf "%.1f", u / 1000 }') ms here); peak RSS is the largest of the runs. \"Run by run\": the median of each Grundy run's time over the C++ run just before it."
 echo "States: distinct positions the C++ baseline solves. Machine: $(nproc) cores, $("$CXX" --version | head -n 1), $("$PYTHON" --version 2>&1)."
 for note in "${notes[@]}"; do echo "$note"; done
 exit "$status"
