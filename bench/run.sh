@@ -168,7 +168,10 @@ run_once() {
 results() {
     local label="$1"
     M_ERR="${R_ERR[$label]:-}" M_SUM="${R_SUM[$label]:-}" M_RSS="${R_RSS[$label]:-}" M_STATES="${R_STATES[$label]:-}" M_TIME=''
-    [[ -n "$M_ERR" ]] && return 0
+    if [[ -n "$M_ERR" ]]; then
+        M_RSS=''
+        return 0
+    fi
     M_TIME="$(printf '%s\n' ${R_TIMES[$label]} | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.4f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }')"
 }
 
