@@ -10,7 +10,6 @@
 // generic path runs instead; both give the same states and the same errors.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -79,7 +78,7 @@ inline void copy_ints(const std::int64_t* from, std::size_t n, std::int64_t* to)
 
 // Two ints that were stored apart just before, loaded apart: the compiler
 // likes to make one 16-byte load of them, which cannot be served from the
-// store buffer and waits for both stores (a tenth of Kernel::ends' time).
+// store buffer and waits for both stores (a third of Kernel::ends' samples).
 inline void load_apart(const std::int64_t* xs, std::int64_t& x, std::int64_t& y) {
     x = xs[0];
     asm("" ::: "memory");
