@@ -298,7 +298,7 @@ void ReplSession::stats() {
     std::string out = fmt::format("values solved: {} normal play, {} misère sums\n", s.solved, s.misere_solved);
     out += fmt::format("states counted: {} (the limit is {})\n", s.states, solver.max_states());
     out += fmt::format("game instances: {}, with {} states in their tables\n", instances.size(), states);
-    out += fmt::format("memory in use: {} (values {}, state tables {})\n", bytes(value_bytes + state_bytes),
+    out += fmt::format("memory in use: {} (values {}, game instances {})\n", bytes(value_bytes + state_bytes),
                        bytes(value_bytes), bytes(state_bytes));
     std::fputs(out.c_str(), stdout);
 }

@@ -40,7 +40,9 @@ public:
     }
     solver::Comp comp(std::uint32_t state) const { return solver::make_comp(graph_, state); }
     std::size_t state_count() const { return table_.size(); }
-    std::size_t memory_bytes() const { return table_.memory_bytes(); }
+    // The state table's, and the int path's per-instance data (hoisted
+    // lists, plans, column views).
+    std::size_t memory_bytes() const { return table_.memory_bytes() + fast_.memory_bytes(); }
 
     // solver::GameGraph
     void expand(solver::StateId s, solver::OptionSink& out) override;

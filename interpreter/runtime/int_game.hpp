@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "program.hpp"
@@ -330,6 +331,18 @@ struct IntInstanceData {
     };
     static constexpr std::size_t column_views = 4;
     mutable std::vector<Column> columns;  // column_views of them, most recently used first
+    // What the vectors above hold (their capacity), for `:stats`.
+    std::size_t memory_bytes() const {
+        auto bytes = [](const auto& v) { return v.capacity() * sizeof(typename std::decay_t<decltype(v)>::value_type); };
+        std::size_t n = bytes(ints) + bytes(int_regs) + bytes(lists) + sorted.capacity() / 8 + bytes(offsets) +
+                        bytes(lines) + bytes(filters) + bytes(plans) + bytes(columns);
+        for (const auto& l : lists) n += bytes(l);
+        for (const auto& o : offsets) n += bytes(o);
+        for (const auto& l : lines) n += bytes(l);
+        for (const auto& p : plans) n += bytes(p);
+        for (const Column& c : columns) n += bytes(c.entries) + bytes(c.narrow_before);
+        return n;
+    }
     Plan& plan_entry(std::uint32_t slot, std::uint64_t key) const {
         std::vector<Plan>& table = plans[slot];
         if (table.empty()) table.resize(std::size_t{1} << plan_bits);

@@ -6,6 +6,7 @@
 
 #include <random>
 
+#include "interpreter/runtime/instance.hpp"
 #include "interpreter/runtime/int_gen.hpp"
 #include "run_program.hpp"
 
@@ -123,6 +124,26 @@ TEST_CASE("a walk through wide or narrow pages that meets values not known yet s
         "check sg(T(a, b)) == a ^ b for a in 0..100, b in 0..100\n";
     CHECK(output_of(narrow + "print sg(T(100, 110)), sg(T(99, 111))\n"
                              "check sg(T(a, b)) == a ^ b for a in 0..100, b in 101..120\n") == "10 12\n");
+}
+
+TEST_CASE("an instance's memory counts the int path's column views", "[int_mex]") {
+    // Wythoff's pair states are their own ids, so its state table holds
+    // nothing; its walks keep column views of the value array's pages
+    // (IntInstanceData::columns), which :stats reports with the instance.
+    grundy::Interpreter in;
+    std::FILE* sink = std::fopen("/dev/null", "w");
+    in.set_output(sink, sink);
+    const grundy::Status s = in.run_text(
+        "test.game",
+        "game W { position (a, b)\n canonical => (min(a, b), max(a, b))\n"
+        " move k in 1..a => (a - k, b)\n move k in 1..b => (a, b - k)\n"
+        " move k in 1..min(a, b) => (a - k, b - k) }\n"
+        "print sum([sg(W(a, b)) for a in 0..300, b in 0..300])\n");
+    std::fclose(sink);
+    REQUIRE(s == grundy::status_ok);
+    std::size_t bytes = 0;
+    for (const grundy::Instance* i : in.ctx.all_instances()) bytes += i->memory_bytes();
+    CHECK(bytes >= 300 * sizeof(std::uintptr_t));  // a view holds an entry per row walked, at least
 }
 
 TEST_CASE("a stretch ends where its first differing choice switches, on any slope", "[int_mex]") {
