@@ -774,7 +774,7 @@ private:
     static const std::uintptr_t* column(const solver::ValueArray& values, const std::uintptr_t* flat,
                                         std::int64_t flat_count, std::int64_t first, std::int64_t step, std::int64_t count,
                                         const Frame& f, std::int64_t& dir, Pages& pages) {
-        constexpr std::int64_t most = 4096;  // entries a view (48 KB), since views are not counted in memory
+        constexpr std::int64_t most = 4096;  // entries a view at most (48 KB with its counts): a bound on memory and on a rebuild
         const std::int64_t stride = step < 0 ? -step : step, residue = first % stride, at = first / stride;
         dir = step < 0 ? -1 : 1;
         const std::int64_t lo = step < 0 ? at - (count - 1) : at, hi = lo + count;  // column indices [lo, hi)
