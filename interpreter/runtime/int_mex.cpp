@@ -553,17 +553,16 @@ private:
         const std::size_t n = m.result.size();
         std::int64_t xs[8];
         for (std::size_t i = 0; i < n; ++i) xs[i] = m.result[i]->eval_traced(f, t);
-        auto canon = [&](std::int64_t* ys) { g_.canon(ys, f, t); };
         if (m.split || g_.arity == 1) {
             bool inside = true;  // the whole trace first: the search for a stretch's end reads it
             for (std::size_t i = 0; i < n; ++i) {
-                canon(&xs[i]);
+                g_.canon(&xs[i], f, t);
                 inside = inside && xs[i] >= 0 && xs[i] < StateTable::first_general;
                 out[i] = xs[i];
             }
             return inside;
         }
-        canon(xs);
+        g_.canon(xs, f, t);
         const unsigned bits = table_.direct_bits();
         out[0] = 0;
         for (std::size_t i = 0; i < n; ++i) {
