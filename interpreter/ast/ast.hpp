@@ -58,6 +58,7 @@ enum class ExprKind : std::uint8_t {
     list_comp, set_comp,   // items[0] = element, gens
     call,       // items[0] = callee, rest = arguments
     index,      // items[0] = base, items[1] = index
+    let_in,     // `let p = v in body`: gens.gens[0] binds p to v (its iterable), items[0] = body
 };
 
 struct Expr {
@@ -140,6 +141,10 @@ struct Module {
     std::uint32_t source = 0;
     std::vector<StmtPtr> stmts;
 };
+
+// Deep copies, locations kept: the compiler rewrites copies of rules.
+ExprPtr clone(const Expr& e);
+Generators clone(const Generators& g);
 
 // Prints the tree back as Grundy source (used by round-trip tests and :show).
 std::string to_source(const Expr& e);

@@ -50,7 +50,7 @@ int binary_level(Op op) {
 
 int level(const Expr& e) {
     switch (e.kind) {
-        case ExprKind::if_else: return l_if;
+        case ExprKind::if_else: case ExprKind::let_in: return l_if;
         case ExprKind::logic_or: return l_or;
         case ExprKind::logic_and: return l_and;
         case ExprKind::logic_not: return l_not;
@@ -137,6 +137,9 @@ std::string to_source(const Expr& e) {
         case ExprKind::set_comp: return "{" + to_source(*e.items[0]) + " for " + gens_source(e.gens) + "}";
         case ExprKind::call: return sub(*e.items[0], l_postfix) + "(" + join(e.items, 1) + ")";
         case ExprKind::index: return sub(*e.items[0], l_postfix) + "[" + to_source(*e.items[1]) + "]";
+        case ExprKind::let_in:
+            return "let " + to_source(e.gens.gens[0].pattern) + " = " + to_source(*e.gens.gens[0].iterable) + " in " +
+                   to_source(*e.items[0]);
     }
     return "?";
 }

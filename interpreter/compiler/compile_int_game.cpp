@@ -127,7 +127,7 @@ private:
     bool reads_registers(const Expr& e, std::vector<std::string>& bound) const {
         if (e.kind == ExprKind::name)
             return find(e.text) && std::find(bound.begin(), bound.end(), e.text) == bound.end();
-        if (e.kind == ExprKind::list_comp || e.kind == ExprKind::set_comp) {
+        if (e.kind == ExprKind::list_comp || e.kind == ExprKind::set_comp || e.kind == ExprKind::let_in) {
             auto mark = bound.size();
             bool uses = false;
             for (auto& gen : e.gens.gens) {
@@ -173,19 +173,15 @@ private:
         const std::vector<std::string> var{mv.gens.gens.back().pattern.name};
         const Expr& r = *mv.result;
         std::vector<const Expr*> parts;
-        if (m.split || game_->arity > 1)
-            for (std::size_t i = m.split ? 1 : 0; i < r.items.size(); ++i) parts.push_back(r.items[i].get());
+        if (m.split)
+            for (std::size_t i = 1; i < r.items.size(); ++i) parts.push_back(r.items[i].get());
         else
-            parts.push_back(&r);
+            parts = tuple_parts(r);
         m.affine = std::all_of(parts.begin(), parts.end(), [&](auto* p) { return linearity(*p, var) < 2; });
         if (gd.canonical) {
             std::vector<std::string> names;
             collect(*gd.position, names);
-            const Expr& c = *gd.canonical;
-            if (game_->arity > 1)
-                for (auto& item : c.items) m.affine = m.affine && linearity(*item, names) < 2;
-            else
-                m.affine = m.affine && linearity(c, names) < 2;
+            for (const Expr* c : tuple_parts(*gd.canonical)) m.affine = m.affine && linearity(*c, names) < 2;
         }
         if (!m.affine) return;
         if (mv.gens.where) bounds(mv, var[0], game_->arity == 1 ? gd.position->name : "", m);
@@ -301,6 +297,23 @@ private:
                 if (e.op == Op::mul) return a == 0 ? b : b == 0 ? a : 2;
                 return std::max(a, b);
             }
+            case ExprKind::if_else: {
+                if (!extremes) break;
+                const int c = condition(*e.items[0], vars);
+                if (c == 2) return 2;
+                return std::max({c, linearity(*e.items[1], vars), linearity(*e.items[2], vars)});
+            }
+            case ExprKind::let_in: {
+                const ast::Generator& b = e.gens.gens[0];
+                const int v = linearity(*b.iterable, vars, extremes);
+                if (v == 2 || b.pattern.is_tuple()) break;
+                // The bound name is one of vars in the body exactly when its value reads them.
+                std::vector<std::string> inner;
+                for (const std::string& x : vars)
+                    if (x != b.pattern.name) inner.push_back(x);
+                if (v == 1) inner.push_back(b.pattern.name);
+                return std::max(v, linearity(*e.items[0], inner, extremes));
+            }
             case ExprKind::call: {
                 const Expr& callee = *e.items[0];
                 bool extreme = (callee.text == "min" || callee.text == "max") && e.items.size() >= 3;
@@ -315,6 +328,25 @@ private:
         }
         for (const std::string& v : vars)
             if (mentions(e, v)) return 2;
+        return 0;
+    }
+    // The same for a condition of `if`: 1 when it is made of order
+    // comparisons (<, <=, >, >=) of piecewise-affine ints, each a sign test
+    // that IfInt records as a choice.
+    int condition(const Expr& c, const std::vector<std::string>& vars) const {
+        switch (c.kind) {
+            case ExprKind::bool_lit: return 0;
+            case ExprKind::compare:
+                if (c.op == Op::lt || c.op == Op::le || c.op == Op::gt || c.op == Op::ge)
+                    return std::max(linearity(*c.items[0], vars), linearity(*c.items[1], vars));
+                break;
+            case ExprKind::logic_and:
+            case ExprKind::logic_or: return std::max(condition(*c.items[0], vars), condition(*c.items[1], vars));
+            case ExprKind::logic_not: return condition(*c.items[0], vars);
+            default: break;
+        }
+        for (const std::string& v : vars)
+            if (mentions(c, v)) return 2;
         return 0;
     }
     static bool mentions(const Expr& e, const std::string& var) {
@@ -349,11 +381,39 @@ private:
     // ---- expressions --------------------------------------------------------------
     std::vector<IntPtr> state_result(const Expr& e) {
         std::vector<IntPtr> out;
-        if (game_->arity == 1) {
-            out.push_back(integer(e));
-        } else {
-            if (e.kind != ExprKind::tuple || e.items.size() != game_->arity) throw GiveUp{};
-            for (auto& item : e.items) out.push_back(integer(*item));
+        for (const Expr* part : tuple_parts(e)) out.push_back(integer(*part));
+        return out;
+    }
+    // The parts of a new state, one per position name: a tuple's items, or
+    // the parts of each arm of an `if` (or of a `let`'s body) taken apart,
+    // `if c then (x, y) else (u, v)` as (if c then x else u, if c then y
+    // else v). The condition runs once per part; it is int code, so it
+    // gives the same value each time, and the same error first.
+    std::vector<const Expr*> tuple_parts(const Expr& e) {
+        if (game_->arity == 1) return {&e};
+        if (e.kind == ExprKind::tuple) {
+            if (e.items.size() != game_->arity) throw GiveUp{};
+            std::vector<const Expr*> out;
+            for (auto& item : e.items) out.push_back(item.get());
+            return out;
+        }
+        if (e.kind != ExprKind::if_else && e.kind != ExprKind::let_in) throw GiveUp{};
+        const bool is_if = e.kind == ExprKind::if_else;
+        std::vector<const Expr*> a = tuple_parts(*e.items[is_if ? 1 : 0]), b;
+        if (is_if) b = tuple_parts(*e.items[2]);
+        std::vector<const Expr*> out;
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            auto part = std::make_unique<Expr>(e.kind, e.loc, e.length);
+            if (is_if) {
+                part->items.push_back(ast::clone(*e.items[0]));
+                part->items.push_back(ast::clone(*a[i]));
+                part->items.push_back(ast::clone(*b[i]));
+            } else {
+                part->gens = ast::clone(e.gens);
+                part->items.push_back(ast::clone(*a[i]));
+            }
+            out.push_back(part.get());
+            owned_.push_back(std::move(part));
         }
         return out;
     }
@@ -622,6 +682,16 @@ private:
                     return std::make_unique<IfInt>(e.loc, e.length, boolean(*e.items[0]), integer(*e.items[1]),
                                                    integer(*e.items[2]));
                 break;
+            case ExprKind::let_in:
+                if (!constant(e) && !e.gens.gens[0].pattern.is_tuple()) {
+                    IntPtr value = integer(*e.gens.gens[0].iterable);
+                    const auto mark = regs_.size();
+                    const std::uint32_t reg = declare(e.gens.gens[0].pattern.name);
+                    IntPtr body = integer(*e.items[0]);
+                    regs_.resize(mark);
+                    return std::make_unique<LetInt>(e.loc, e.length, reg, std::move(value), std::move(body));
+                }
+                break;
             case ExprKind::call: {
                 const Expr& callee = *e.items[0];
                 bool plain = callee.kind == ExprKind::name && !shadowed(callee.text);
@@ -714,6 +784,16 @@ private:
             case ExprKind::logic_or:
                 return std::make_unique<Junction<false>>(boolean(*e.items[0]), boolean(*e.items[1]));
             case ExprKind::logic_not: return std::make_unique<Not>(boolean(*e.items[0]));
+            case ExprKind::let_in:
+                if (!e.gens.gens[0].pattern.is_tuple()) {
+                    IntPtr value = integer(*e.gens.gens[0].iterable);
+                    const auto mark = regs_.size();
+                    const std::uint32_t reg = declare(e.gens.gens[0].pattern.name);
+                    BoolPtr body = boolean(*e.items[0]);
+                    regs_.resize(mark);
+                    return std::make_unique<LetBool>(reg, std::move(value), std::move(body));
+                }
+                break;
             default: break;
         }
         throw GiveUp{};
@@ -728,6 +808,7 @@ private:
     IntGame* game_ = nullptr;
     std::vector<std::pair<std::string, std::uint32_t>> regs_;
     std::uint32_t next_reg_ = 0;
+    std::vector<ast::ExprPtr> owned_;  // rules taken apart (tuple_parts)
 };
 
 }  // namespace

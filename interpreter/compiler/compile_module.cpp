@@ -8,6 +8,7 @@
 #include <set>
 
 #include "compiler.hpp"
+#include "rewrite_rules.hpp"
 #include "int_compiler.hpp"
 #include "nodes.hpp"
 #include "range_query.hpp"
@@ -157,6 +158,7 @@ private:
                     fn_bodies_.emplace_back(fn.get(), &f);
                     g_.names[f.name] = Global{Global::Kind::fn, static_cast<std::uint32_t>(g_.fns.size()), f.loc};
                     g_.fns.push_back(std::move(fn));
+                    g_.fn_defs.push_back(clone(f));
                     break;
                 }
                 case ast::StmtKind::game: {
@@ -186,6 +188,15 @@ private:
                 default: break;
             }
         }
+    }
+
+    static std::shared_ptr<const ast::FnDef> clone(const ast::FnDef& f) {
+        auto out = std::make_shared<ast::FnDef>();
+        out->loc = f.loc;
+        out->name = f.name;
+        out->params = f.params;
+        out->body = ast::clone(*f.body);
+        return out;
     }
 
     // A function known by name and arity, its body compiled later.
@@ -242,6 +253,17 @@ private:
             cg.fns.push_back(std::move(fn));
         }
         for (std::size_t i = 0; i < gd.fns.size(); ++i) compile_fn(*cg.fns[i], gd.fns[i], &cg, local_fns);
+        // The rules compile with small functions expanded in place, once
+        // every function has compiled cleanly (an error in a body is then
+        // reported once, at the body).
+        std::unique_ptr<ast::GameDef> expanded;
+        if (errors_.empty())
+            expanded = rewrite_rules(gd, [&](const std::string& n) -> const ast::FnDef* {
+                auto it = g_.names.find(n);
+                return it == g_.names.end() || it->second.kind != Global::Kind::fn ? nullptr
+                                                                                   : g_.fn_defs[it->second.index].get();
+            }, !g_.names.count("split"));
+        const ast::GameDef& rules = expanded ? *expanded : gd;
 
         Unit u;
         u.game = &cg;
@@ -250,17 +272,17 @@ private:
         bool saved_top = top_level_;
         unit_ = &u;
         top_level_ = false;
-        if (gd.start) {
+        if (rules.start) {
             auto m = u.mark();
-            if (gd.start->pattern) cg.start_pattern = binder(*gd.start->pattern);
-            cg.start = expr(*gd.start->body);
+            if (rules.start->pattern) cg.start_pattern = binder(*rules.start->pattern);
+            cg.start = expr(*rules.start->body);
             u.reset(m);
         }
-        cg.position = binder(*gd.position);
-        if (gd.canonical) cg.canonical = expr(*gd.canonical);
-        if (gd.terminal) cg.terminal = expr(*gd.terminal);
+        cg.position = binder(*rules.position);
+        if (rules.canonical) cg.canonical = expr(*rules.canonical);
+        if (rules.terminal) cg.terminal = expr(*rules.terminal);
         u.moves = true;
-        for (auto& mv : gd.moves) {
+        for (auto& mv : rules.moves) {
             auto m = u.mark();
             MoveFamily fam;
             fam.loc = mv.loc;
@@ -274,7 +296,7 @@ private:
         if (errors_.size() == errors_before) {
             auto m = u.mark();
             cg.fast = compile_int_game(
-                gd, cg, [&](const ast::Expr& e) { return expr(e); },
+                rules, cg, [&](const ast::Expr& e) { return expr(e); },
                 [&](const std::string& n) { return !g_.names.count(n) && (n == "split" || find_builtin(n)); });
             u.reset(m);
             if (cg.fast) unit_->max = std::max(unit_->max, u.max);
@@ -538,6 +560,14 @@ private:
             case ExprKind::call: return call(e);
             case ExprKind::index:
                 return std::make_unique<nodes::Index>(e.loc, e.length, expr(*e.items[0]), expr(*e.items[1]));
+            case ExprKind::let_in: {
+                auto value = expr(*e.gens.gens[0].iterable);
+                auto m = unit_->mark();
+                Binder b = binder(e.gens.gens[0].pattern);
+                auto body = expr(*e.items[0]);
+                unit_->reset(m);
+                return std::make_unique<nodes::LetIn>(e.loc, e.length, std::move(value), std::move(b), std::move(body));
+            }
         }
         return invalid(e, "internal error: unknown expression");
     }

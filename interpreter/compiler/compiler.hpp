@@ -29,6 +29,7 @@ struct Globals {
     std::unordered_map<std::string, Global> names;
     std::vector<Value> lets;
     std::vector<std::unique_ptr<CompiledFn>> fns;      // unique_ptr: compiled code points at them
+    std::vector<std::shared_ptr<const ast::FnDef>> fn_defs;  // beside fns: their definitions, to expand calls
     std::vector<std::unique_ptr<CompiledGame>> games;
 
     const CompiledGame* game(const std::string& name) const;

@@ -168,6 +168,40 @@ struct IfInt final : Int {
     IfInt(Loc l, std::uint32_t n, BoolPtr cond, IntPtr x, IntPtr y)
         : Int(l, n), c(std::move(cond)), a(std::move(x)), b(std::move(y)) {}
     std::int64_t eval(const Frame& f) const override { return c->test(f) ? a->eval(f) : b->eval(f); }
+    std::int64_t eval_traced(const Frame& f, Trace& t) const override {
+        return c->test_traced(f, t) ? a->eval_traced(f, t) : b->eval_traced(f, t);
+    }
+};
+
+// `let x = v in body` (an expanded call): v goes to x's register first.
+struct LetInt final : Int {
+    std::uint32_t reg;
+    IntPtr value, body;
+    LetInt(Loc l, std::uint32_t n, std::uint32_t r, IntPtr v, IntPtr e)
+        : Int(l, n), reg(r), value(std::move(v)), body(std::move(e)) {}
+    std::int64_t eval(const Frame& f) const override {
+        f.r[reg] = value->eval(f);
+        return body->eval(f);
+    }
+    std::int64_t eval_traced(const Frame& f, Trace& t) const override {
+        f.r[reg] = value->eval_traced(f, t);
+        return body->eval_traced(f, t);
+    }
+};
+
+struct LetBool final : Bool {
+    std::uint32_t reg;
+    IntPtr value;
+    BoolPtr body;
+    LetBool(std::uint32_t r, IntPtr v, BoolPtr e) : reg(r), value(std::move(v)), body(std::move(e)) {}
+    bool test(const Frame& f) const override {
+        f.r[reg] = value->eval(f);
+        return body->test(f);
+    }
+    bool test_traced(const Frame& f, Trace& t) const override {
+        f.r[reg] = value->eval_traced(f, t);
+        return body->test_traced(f, t);
+    }
 };
 
 // A game on int lists reads its position through these.
@@ -236,6 +270,24 @@ template <ast::Op op, typename A, typename B> struct Cmp final : Bool {
     B b;
     Cmp(A x, B y) : a(std::move(x)), b(std::move(y)) {}
     bool test(const Frame& f) const override { return compare_ints<op>(a.get(f), b.get(f)); }
+    // An order comparison is a two-way choice on the sign of an affine
+    // difference d (the test holds when d < 0); == and != are not, and
+    // make the trace one that never compares equal.
+    bool test_traced(const Frame& f, Trace& t) const override {
+        using ast::Op;
+        const std::int64_t x = a.get(f, t), y = b.get(f, t);
+        const bool holds = compare_ints<op>(x, y);
+        if constexpr (op == Op::eq || op == Op::ne) {
+            t.add(16u);
+        } else {
+            std::int64_t d;
+            constexpr bool below = op == Op::lt || op == Op::le;
+            bool exact = below ? !__builtin_sub_overflow(x, y, &d) : !__builtin_sub_overflow(y, x, &d);
+            if (op == Op::le || op == Op::ge) exact = exact && !__builtin_sub_overflow(d, 1, &d);
+            t.add(holds, d, exact);
+        }
+        return holds;
+    }
 };
 
 struct InList final : Bool {
@@ -257,12 +309,16 @@ template <bool is_and> struct Junction final : Bool {
     BoolPtr a, b;
     Junction(BoolPtr x, BoolPtr y) : a(std::move(x)), b(std::move(y)) {}
     bool test(const Frame& f) const override { return is_and ? a->test(f) && b->test(f) : a->test(f) || b->test(f); }
+    bool test_traced(const Frame& f, Trace& t) const override {
+        return is_and ? a->test_traced(f, t) && b->test_traced(f, t) : a->test_traced(f, t) || b->test_traced(f, t);
+    }
 };
 
 struct Not final : Bool {
     BoolPtr a;
     explicit Not(BoolPtr x) : a(std::move(x)) {}
     bool test(const Frame& f) const override { return !a->test(f); }
+    bool test_traced(const Frame& f, Trace& t) const override { return !a->test_traced(f, t); }
 };
 
 }  // namespace grundy::intpath

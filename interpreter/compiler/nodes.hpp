@@ -129,6 +129,23 @@ struct IfElse final : Code {
     }
 };
 
+// `let p = v in body`: v is bound before the body runs (an expanded call).
+struct LetIn final : Code {
+    CodePtr value;
+    Binder binder;
+    CodePtr body;
+    LetIn(Loc l, std::uint32_t n, CodePtr v, Binder b, CodePtr e)
+        : Code(l, n), value(std::move(v)), binder(std::move(b)), body(std::move(e)) {}
+    Value eval(Env& env) const override {
+        binder.bind(env, value->eval(env));
+        return body->eval(env);
+    }
+    void emit_option(Env& env, solver::OptionSink& sink) const override {
+        binder.bind(env, value->eval(env));
+        body->emit_option(env, sink);
+    }
+};
+
 struct Range final : Code {
     CodePtr lo, hi;
     Range(Loc l, std::uint32_t n, CodePtr a, CodePtr b) : Code(l, n), lo(std::move(a)), hi(std::move(b)) {}

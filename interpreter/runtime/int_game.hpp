@@ -99,6 +99,9 @@ using IntPtr = std::unique_ptr<Int>;
 struct Bool {
     virtual ~Bool() = default;
     virtual bool test(const Frame& f) const = 0;
+    // Records each order comparison it makes as a two-way choice; the
+    // compiler traces only conditions made of those (IntCompiler::linearity).
+    virtual bool test_traced(const Frame& f, Trace&) const { return test(f); }
 };
 using BoolPtr = std::unique_ptr<Bool>;
 

@@ -1,0 +1,313 @@
+#include "rewrite_rules.hpp"
+
+#include <algorithm>
+#include <set>
+#include <vector>
+
+namespace grundy {
+
+namespace {
+
+using ast::Expr;
+using ast::ExprKind;
+using ast::ExprPtr;
+
+// A body of more nodes stays a call; past the budget a game stops expanding.
+constexpr std::size_t max_body_nodes = 64;
+constexpr std::size_t max_game_nodes = 8192;
+
+std::size_t count_nodes(const Expr& e) {
+    std::size_t n = 1;
+    for (auto& item : e.items) n += count_nodes(*item);
+    for (auto& g : e.gens.gens) n += count_nodes(*g.iterable);
+    if (e.gens.where) n += count_nodes(*e.gens.where);
+    return n;
+}
+
+void pattern_names(const ast::Pattern& p, std::vector<std::string>& out) {
+    if (!p.is_tuple()) {
+        if (p.name != "_") out.push_back(p.name);
+        return;
+    }
+    for (auto& item : p.items) pattern_names(item, out);
+}
+
+// The names an expression reads that it does not bind itself.
+void free_names(const Expr& e, std::vector<std::string>& bound, std::set<std::string>& out) {
+    auto is_bound = [&](const std::string& n) { return std::find(bound.begin(), bound.end(), n) != bound.end(); };
+    switch (e.kind) {
+        case ExprKind::name:
+            if (!is_bound(e.text)) out.insert(e.text);
+            return;
+        case ExprKind::list_comp:
+        case ExprKind::set_comp:
+        case ExprKind::let_in: {
+            const std::size_t mark = bound.size();
+            for (auto& g : e.gens.gens) {
+                free_names(*g.iterable, bound, out);
+                pattern_names(g.pattern, bound);
+            }
+            if (e.gens.where) free_names(*e.gens.where, bound, out);
+            free_names(*e.items[0], bound, out);
+            bound.resize(mark);
+            return;
+        }
+        default:
+            for (auto& item : e.items) free_names(*item, bound, out);
+    }
+}
+
+// Every name bound anywhere inside e (comprehensions, lets).
+void binders(const Expr& e, std::set<std::string>& out) {
+    std::vector<std::string> names;
+    for (auto& g : e.gens.gens) {
+        pattern_names(g.pattern, names);
+        binders(*g.iterable, out);
+    }
+    out.insert(names.begin(), names.end());
+    if (e.gens.where) binders(*e.gens.where, out);
+    for (auto& item : e.items) binders(*item, out);
+}
+
+// A copy of e with free occurrences of the mapped names replaced.
+ExprPtr substitute(const Expr& e, std::vector<std::pair<std::string, const Expr*>> map) {
+    if (e.kind == ExprKind::name) {
+        for (auto& [name, with] : map)
+            if (name == e.text) return ast::clone(*with);
+        return ast::clone(e);
+    }
+    auto out = std::make_unique<Expr>(e.kind, e.loc, e.length);
+    out->op = e.op;
+    out->int_value = e.int_value;
+    out->text = e.text;
+    // Generators bind in order: a name bound by one is no longer the
+    // parameter in later iterables, the condition or the element.
+    for (auto& g : e.gens.gens) {
+        out->gens.gens.push_back(ast::Generator{g.pattern, substitute(*g.iterable, map)});
+        std::vector<std::string> names;
+        pattern_names(g.pattern, names);
+        std::erase_if(map, [&](auto& m) { return std::find(names.begin(), names.end(), m.first) != names.end(); });
+    }
+    if (e.gens.where) out->gens.where = substitute(*e.gens.where, map);
+    for (auto& item : e.items) out->items.push_back(substitute(*item, map));
+    return out;
+}
+
+class Inliner {
+public:
+    Inliner(const ast::GameDef& gd, FunctionRef<const ast::FnDef*(const std::string&)> global_fn, bool split_free)
+        : gd_(gd), global_fn_(global_fn), split_free_(split_free) {
+        for (auto& f : gd.fns) game_fns_.push_back(&f);
+        for (auto& p : gd.params) params_.push_back(p.name);
+    }
+
+    std::unique_ptr<ast::GameDef> run() {
+        auto out = std::make_unique<ast::GameDef>();
+        out->loc = gd_.loc;
+        out->name = gd_.name;
+        out->has_params = gd_.has_params;
+        for (auto& p : gd_.params) out->params.push_back(p);
+        out->position = gd_.position;
+        out->position_loc = gd_.position_loc;
+        if (gd_.start) {
+            out->start.emplace();
+            out->start->loc = gd_.start->loc;
+            out->start->pattern = gd_.start->pattern;
+            if (gd_.start->pattern) pattern_names(*gd_.start->pattern, locals_);
+            out->start->body = rewrite(*gd_.start->body);
+            locals_.clear();
+        }
+        if (gd_.position) pattern_names(*gd_.position, locals_);
+        if (gd_.canonical) out->canonical = rewrite(*gd_.canonical);
+        if (gd_.terminal) out->terminal = rewrite(*gd_.terminal);
+        for (auto& mv : gd_.moves) {
+            const std::size_t mark = locals_.size();
+            ast::MoveDef m;
+            m.loc = mv.loc;
+            m.label = mv.label;
+            m.gens = rewrite_gens(mv.gens);
+            m.result = as_split(rewrite(*mv.result));
+            locals_.resize(mark);
+            out->moves.push_back(std::move(m));
+        }
+        return out;
+    }
+
+private:
+    bool local(const std::string& n) const { return std::find(locals_.begin(), locals_.end(), n) != locals_.end(); }
+    bool param(const std::string& n) const { return std::find(params_.begin(), params_.end(), n) != params_.end(); }
+    const ast::FnDef* game_fn(const std::string& n) const {
+        for (auto* f : game_fns_)
+            if (f->name == n) return f;
+        return nullptr;
+    }
+
+    // Binds the generators' names in order, as the compiler does; the
+    // caller resets locals_.
+    ast::Generators rewrite_gens(const ast::Generators& gs) {
+        ast::Generators out;
+        for (auto& g : gs.gens) {
+            out.gens.push_back(ast::Generator{g.pattern, rewrite(*g.iterable)});
+            pattern_names(g.pattern, locals_);
+        }
+        if (gs.where) out.where = rewrite(*gs.where);
+        return out;
+    }
+
+    ExprPtr rewrite(const Expr& e) {
+        if (e.kind == ExprKind::list_comp || e.kind == ExprKind::set_comp || e.kind == ExprKind::let_in) {
+            auto out = std::make_unique<Expr>(e.kind, e.loc, e.length);
+            const std::size_t mark = locals_.size();
+            out->gens = rewrite_gens(e.gens);
+            out->items.push_back(rewrite(*e.items[0]));
+            locals_.resize(mark);
+            return out;
+        }
+        auto out = std::make_unique<Expr>(e.kind, e.loc, e.length);
+        out->op = e.op;
+        out->int_value = e.int_value;
+        out->text = e.text;
+        for (auto& item : e.items) out->items.push_back(rewrite(*item));
+        if (e.kind == ExprKind::call) return expand(std::move(out));
+        return out;
+    }
+
+    // A position of this very game instance from one argument: `G(x)`, or
+    // `G(p, q)(x)` with the game's rule parameters in order. Not when the
+    // game has a `start`, which makes `G(x)` something other than state x.
+    const Expr* own_position(const Expr& e) const {
+        if (e.kind != ExprKind::call || e.items.size() != 2 || gd_.start || !gd_.position ||
+            gd_.position->is_tuple())
+            return nullptr;
+        auto names_game = [&](const Expr& c) {
+            return c.kind == ExprKind::name && c.text == gd_.name && !local(c.text) && !param(c.text) &&
+                   !game_fn(c.text);
+        };
+        const Expr& c = *e.items[0];
+        if (!gd_.has_params) return names_game(c) ? e.items[1].get() : nullptr;
+        if (c.kind != ExprKind::call || !names_game(*c.items[0]) || c.items.size() != params_.size() + 1)
+            return nullptr;
+        for (std::size_t i = 0; i < params_.size(); ++i) {
+            const Expr& a = *c.items[i + 1];
+            if (a.kind != ExprKind::name || a.text != params_[i] || local(a.text)) return nullptr;
+        }
+        return e.items[1].get();
+    }
+
+    ExprPtr as_split(ExprPtr result) {
+        std::vector<Expr*> operands;
+        std::vector<Expr*> sums{result.get()};
+        while (!sums.empty()) {
+            Expr* e = sums.back();
+            sums.pop_back();
+            if (e->kind == ExprKind::binary && e->op == ast::Op::add) {
+                sums.push_back(e->items[1].get());  // popped after the left operand
+                sums.push_back(e->items[0].get());
+            } else {
+                operands.push_back(e);
+            }
+        }
+        if (operands.size() < 2 || !split_free_ || local("split") || param("split") || game_fn("split")) return result;
+        for (Expr* o : operands)
+            if (!own_position(*o)) return result;
+        auto split = std::make_unique<Expr>(ExprKind::call, result->loc, result->length);
+        auto callee = std::make_unique<Expr>(ExprKind::name, result->loc, result->length);
+        callee->text = "split";
+        split->items.push_back(std::move(callee));
+        for (Expr* o : operands) split->items.push_back(std::move(o->items[1]));
+        return split;
+    }
+
+    // The function a call runs, when it is a user function that may be
+    // expanded here; `global`: a top-level one.
+    const ast::FnDef* callee(const Expr& call, bool& global) const {
+        const Expr& c = *call.items[0];
+        if (c.kind != ExprKind::name || local(c.text)) return nullptr;
+        global = false;
+        if (const ast::FnDef* f = game_fn(c.text)) return f;
+        if (param(c.text)) return nullptr;
+        global = true;
+        return global_fn_(c.text);
+    }
+
+    // `call` with its arguments already rewritten.
+    ExprPtr expand(ExprPtr call) {
+        bool global = false;
+        const ast::FnDef* f = callee(*call, global);
+        if (!f || f->params.size() != call->items.size() - 1 || !f->body ||
+            std::find(stack_.begin(), stack_.end(), f) != stack_.end())
+            return call;
+        const std::size_t size = count_nodes(*f->body);
+        if (size > max_body_nodes || spent_ + size > max_game_nodes) return call;
+        // A name in the body must mean at the call site what it means in
+        // the function: not a local there, nor (for a top-level function)
+        // a rule parameter or local function of this game.
+        std::vector<std::string> bound;
+        for (auto& p : f->params) bound.push_back(p.name);
+        std::set<std::string> free;
+        free_names(*f->body, bound, free);
+        for (const std::string& n : free)
+            if (local(n) || (global && (param(n) || game_fn(n)))) return call;
+        spent_ += size;
+
+        std::set<std::string> inner;
+        binders(*f->body, inner);
+        std::vector<std::pair<std::string, const Expr*>> map;
+        std::vector<std::pair<ast::Pattern, ExprPtr>> lets;
+        std::vector<ExprPtr> fresh_names;
+        for (std::size_t i = 0; i < f->params.size(); ++i) {
+            ExprPtr& arg = call->items[i + 1];
+            const bool literal = arg->kind == ExprKind::int_lit || arg->kind == ExprKind::bool_lit ||
+                                 arg->kind == ExprKind::str_lit;
+            const bool plain = arg->kind == ExprKind::name && (local(arg->text) || param(arg->text)) &&
+                               !inner.count(arg->text);
+            if (literal || plain) {
+                map.emplace_back(f->params[i].name, arg.get());
+                continue;
+            }
+            ast::Pattern p;
+            p.loc = f->params[i].loc;
+            p.length = static_cast<std::uint32_t>(f->params[i].name.size());
+            p.name = f->params[i].name + "#" + std::to_string(++fresh_);  // no user name has '#'
+            auto name = std::make_unique<Expr>(ExprKind::name, p.loc, p.length);
+            name->text = p.name;
+            map.emplace_back(f->params[i].name, name.get());
+            fresh_names.push_back(std::move(name));
+            lets.emplace_back(std::move(p), std::move(arg));
+        }
+        ExprPtr body = substitute(*f->body, map);
+        const std::size_t mark = locals_.size();
+        for (auto& [p, arg] : lets) locals_.push_back(p.name);
+        stack_.push_back(f);
+        body = rewrite(*body);  // calls inside the body, now in this scope
+        stack_.pop_back();
+        locals_.resize(mark);
+        for (auto it = lets.rbegin(); it != lets.rend(); ++it) {
+            auto let = std::make_unique<Expr>(ExprKind::let_in, call->loc, call->length);
+            let->gens.gens.push_back(ast::Generator{std::move(it->first), std::move(it->second)});
+            let->items.push_back(std::move(body));
+            body = std::move(let);
+        }
+        return body;
+    }
+
+    const ast::GameDef& gd_;
+    FunctionRef<const ast::FnDef*(const std::string&)> global_fn_;
+    bool split_free_;
+    std::vector<const ast::FnDef*> game_fns_;
+    std::vector<std::string> params_;
+    std::vector<std::string> locals_;
+    std::vector<const ast::FnDef*> stack_;
+    std::size_t spent_ = 0;
+    unsigned fresh_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<ast::GameDef> rewrite_rules(const ast::GameDef& gd,
+                                           FunctionRef<const ast::FnDef*(const std::string&)> global_fn,
+                                           bool split_free) {
+    return Inliner(gd, global_fn, split_free).run();
+}
+
+}  // namespace grundy

@@ -1,0 +1,95 @@
+// Rules are rewritten before they compile (compiler/rewrite_rules.cpp):
+// small functions expanded in place, a sum of the game's own positions as
+// split. The rewrite must keep what a program means, errors included, and
+// must let every spelling of a game reach the same compiled form.
+#include <catch2/catch.hpp>
+
+#include "run_program.hpp"
+
+using grundy::testing::output_of;
+using grundy::testing::run_program;
+
+namespace {
+
+// Whether game `name` of `program` compiled to the int fast path.
+bool on_int_path(const std::string& program, const std::string& name) {
+    grundy::Interpreter in;
+    std::FILE* out = std::fopen("/dev/null", "w");
+    in.set_output(out, out);
+    in.run_text("test.game", program);
+    std::fclose(out);
+    const grundy::CompiledGame* g = in.globals.game(name);
+    return g && g->fast;
+}
+
+std::string error_line(const std::string& err) {
+    return err.substr(0, err.find('\n'));
+}
+
+const std::string wythoff_moves =
+    " move k in 1..a => (a - k, b)\n move k in 1..b => (a, b - k)\n move k in 1..min(a, b) => (a - k, b - k) }\n";
+
+}  // namespace
+
+TEST_CASE("spellings of one game compile alike and agree", "[rewrite]") {
+    const std::string helpers =
+        "fn lo(x, y) = if x < y then x else y\n"
+        "fn hi(x, y) = if x < y then y else x\n"
+        "fn sorted(x, y) = if x <= y then (x, y) else (y, x)\n";
+    const std::string games[] = {
+        "game A { position (a, b); canonical => (min(a, b), max(a, b))\n" + wythoff_moves,
+        "game B { position (a, b); canonical => (lo(a, b), hi(a, b))\n" + wythoff_moves,
+        "game C { position (a, b); canonical => sorted(a, b)\n" + wythoff_moves,
+        "game D { position (a, b); canonical => (if a < b then a else b, if b > a then b else a)\n" + wythoff_moves,
+    };
+    std::string program = helpers;
+    for (auto& g : games) program += g;
+    for (const char* name : {"A", "B", "C", "D"}) CHECK(on_int_path(program, name));
+    program += "check sg(A(a, b)) == sg(B(a, b)) and sg(B(a, b)) == sg(C(a, b)) and sg(C(a, b)) == sg(D(a, b))"
+               " for a in 0..60, b in 0..60\n"
+               "print [(a, b) for a in 0..30, b in a..30 where outcome(C(a, b)) == \"P\"]\n";
+    CHECK(output_of(program) == "[(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13), (9, 15), (11, 18), (12, 20), (14, 23), (16, 26), (17, 28)]\n");
+}
+
+TEST_CASE("a sum of the game's own positions is split", "[rewrite]") {
+    const std::string program =
+        "game K { position n; move t in 1..2, a in 0..n - t => K(a) + K(n - t - a) }\n"
+        "game P(c) { position n; move t in 1..c, a in 0..n - t => P(c)(a) + P(c)(n - t - a) }\n"
+        "game S { position n; move t in 1..2, a in 0..n - t => split(a, n - t - a) }\n"
+        "check sg(K(n)) == sg(S(n)) and sg(P(2)(n)) == sg(S(n)) for n in 0..80\n"
+        "print [sg(K(n)) for n in 0..11]\n";
+    CHECK(on_int_path(program, "K"));
+    CHECK(on_int_path(program, "P"));
+    CHECK(output_of(program) == "[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]\n");
+    // Another instance's positions, or a game with `start`, are other sums.
+    const std::string other =
+        "game Q(c) { position n; move a in 1..n - 1 => Q(c + 1)(a) + Q(c)(n - a) }\n"
+        "game T { position n; start(m) => 2 * m; move a in 1..n - 1 => T(a) + T(n - a) }\n"
+        "print [sg(Q(1)(n)) for n in 0..6], [sg(T(n)) for n in 0..3]\n";
+    CHECK(output_of(other) == output_of(other + "fn unused() = 0\n"));
+    CHECK(output_of(other) != "");
+}
+
+TEST_CASE("an expanded call keeps the call's meaning", "[rewrite]") {
+    // Arguments are evaluated before the body, even when the body does not
+    // read them: the error still comes out.
+    auto strict = run_program(
+        "fn first(x, y) = x\n"
+        "game G { position n; move k in 1..n => first(n - k, 1 / (k - 1)) }\n"
+        "print sg(G(3))\n");
+    CHECK(strict.status == grundy::status_error);
+    CHECK(error_line(strict.err) == "test.game:2:55: error: division by zero");
+    // A name in the body means what it means in the function, not a local
+    // of the rule of the same name.
+    CHECK(output_of("let k = 1\n"
+                    "fn step(n) = n - k\n"
+                    "game G { position n; move k in 2..n => step(k) }\n"
+                    "print [sg(G(n)) for n in 0..8]\n") == "[0, 0, 1, 2, 3, 4, 5, 6, 7]\n");
+    // Recursion stays a call.
+    CHECK(output_of("fn tri(n) = if n == 0 then 0 else n + tri(n - 1)\n"
+                    "game G { position n; move k in 1..3 where tri(k) <= n => n - tri(k) }\n"
+                    "print [sg(G(n)) for n in 0..12]\n") == "[0, 1, 0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1]\n");
+    // A game's own function, with a rule parameter.
+    CHECK(output_of("game G(m) { position n\n fn cap(x) = min(x, m)\n move k in 1..cap(n) => n - k }\n"
+                    "print [sg(G(2)(n)) for n in 0..7]\n") == "[0, 1, 2, 0, 1, 2, 0, 1]\n");
+}
