@@ -34,9 +34,11 @@ public:
     // `shape`: compile for positions that are ints, or lists or sets of
     // ints (later tries for a game whose position is a name that the int
     // rules do not fit).
-    IntCompiler(const CompiledGame& cg, FunctionRef<CodePtr(const ast::Expr&)> hoist,
+    using Tabulate = FunctionRef<CodePtr(const ast::Expr&, const std::string&, std::uint32_t&)>;
+    IntCompiler(const CompiledGame& cg, FunctionRef<CodePtr(const ast::Expr&)> hoist, Tabulate tabulate,
                 FunctionRef<bool(const std::string&)> is_builtin, IntGame::Shape shape)
-        : cg_(cg), hoist_(hoist), is_builtin_(is_builtin), shape_(shape), lists_(shape != IntGame::Shape::ints) {}
+        : cg_(cg), hoist_(hoist), tabulate_(tabulate), is_builtin_(is_builtin), shape_(shape),
+          lists_(shape != IntGame::Shape::ints) {}
 
     std::shared_ptr<const IntGame> run(const ast::GameDef& gd) {
         try {
@@ -716,7 +718,60 @@ private:
             default: break;
         }
         if (constant(e)) return hoisted_int(e);
+        if (IntPtr t = tabulated(e)) return t;
         throw GiveUp{};
+    }
+
+    // intpath::Tabulated: e reads one register, calls only builtins that
+    // neither read input nor ask the solver, and gives an int or an error.
+    IntPtr tabulated(const Expr& e) {
+        std::vector<std::uint32_t> read;
+        if (!registers_read(e, read) || read.size() != 1 || (lists_ && read[0] == pos_reg_) || !tabulable(e) ||
+            !int_valued(e))
+            return nullptr;
+        std::string var;
+        for (auto it = regs_.rbegin(); it != regs_.rend() && var.empty(); ++it)
+            if (it->second == read[0]) var = it->first;
+        intpath::Tabulated t;
+        t.code = tabulate_(e, var, t.slot);
+        game_->tables.push_back(std::move(t));
+        return std::make_unique<TableInt>(e.loc, e.length, static_cast<std::uint32_t>(game_->tables.size() - 1),
+                                          read[0]);
+    }
+    bool tabulable(const Expr& e) const {
+        if (e.kind == ExprKind::call) {
+            const Expr& c = *e.items[0];
+            static const char* const allowed[] = {"int", "len", "abs", "min", "max"};
+            if (c.kind != ExprKind::name || shadowed(c.text) ||
+                std::none_of(std::begin(allowed), std::end(allowed), [&](const char* n) { return c.text == n; }))
+                return false;
+            for (std::size_t i = 1; i < e.items.size(); ++i)
+                if (!tabulable(*e.items[i])) return false;
+            return true;
+        }
+        if (e.kind == ExprKind::list_comp || e.kind == ExprKind::set_comp || e.kind == ExprKind::let_in) return false;
+        for (auto& item : e.items)
+            if (!tabulable(*item)) return false;
+        return true;
+    }
+    // Whether e gives an int whenever it gives a value (`+` joins lists and
+    // strings too, so its operands must be ints).
+    bool int_valued(const Expr& e) const {
+        switch (e.kind) {
+            case ExprKind::int_lit: return true;
+            case ExprKind::name: return find(e.text) && !(lists_ && is_pos(e));
+            case ExprKind::unary: return int_valued(*e.items[0]);
+            case ExprKind::binary: return int_valued(*e.items[0]) && int_valued(*e.items[1]);
+            case ExprKind::if_else: return int_valued(*e.items[1]) && int_valued(*e.items[2]);
+            case ExprKind::call: {
+                const std::string& n = e.items[0]->text;
+                if (n == "int" || n == "len") return true;
+                for (std::size_t i = 1; i < e.items.size(); ++i)
+                    if (!int_valued(*e.items[i])) return false;
+                return n == "abs" || n == "min" || n == "max";
+            }
+            default: return false;
+        }
     }
 
     bool cg_fn(const std::string& name) const {
@@ -801,6 +856,7 @@ private:
 
     const CompiledGame& cg_;
     FunctionRef<CodePtr(const ast::Expr&)> hoist_;
+    Tabulate tabulate_;
     FunctionRef<bool(const std::string&)> is_builtin_;
     IntGame::Shape shape_;
     bool lists_;                       // lists or sets: the position is read through Frame::pos
@@ -815,10 +871,12 @@ private:
 
 std::shared_ptr<const IntGame> compile_int_game(const ast::GameDef& gd, const CompiledGame& cg,
                                                 FunctionRef<CodePtr(const ast::Expr&)> hoist,
+                                                FunctionRef<CodePtr(const ast::Expr&, const std::string& var,
+                                                                    std::uint32_t& slot)> tabulate,
                                                 FunctionRef<bool(const std::string&)> is_builtin) {
     if (!gd.position) return nullptr;
     for (auto shape : {IntGame::Shape::ints, IntGame::Shape::lists, IntGame::Shape::sets})
-        if (auto g = IntCompiler(cg, hoist, is_builtin, shape).run(gd)) return g;
+        if (auto g = IntCompiler(cg, hoist, tabulate, is_builtin, shape).run(gd)) return g;
     return nullptr;
 }
 

@@ -297,6 +297,13 @@ private:
             auto m = u.mark();
             cg.fast = compile_int_game(
                 rules, cg, [&](const ast::Expr& e) { return expr(e); },
+                [&](const ast::Expr& e, const std::string& var, std::uint32_t& slot) {
+                    auto mark = unit_->mark();
+                    slot = unit_->declare(var);
+                    CodePtr code = expr(e);
+                    unit_->reset(mark);
+                    return code;
+                },
                 [&](const std::string& n) { return !g_.names.count(n) && (n == "split" || find_builtin(n)); });
             u.reset(m);
             if (cg.fast) unit_->max = std::max(unit_->max, u.max);

@@ -12,9 +12,13 @@ namespace grundy {
 
 // `hoist` compiles an expression that does not depend on the position with
 // the game's generic scope (rule parameters, globals, local functions);
+// `tabulate` compiles one that reads one name `var` besides, in a frame
+// slot of its own (returned in `slot`);
 // `is_builtin` says whether a name, in this game, means the builtin.
 std::shared_ptr<const IntGame> compile_int_game(const ast::GameDef& gd, const CompiledGame& cg,
                                                 FunctionRef<CodePtr(const ast::Expr&)> hoist,
+                                                FunctionRef<CodePtr(const ast::Expr&, const std::string& var,
+                                                                    std::uint32_t& slot)> tabulate,
                                                 FunctionRef<bool(const std::string&)> is_builtin);
 
 }  // namespace grundy

@@ -204,6 +204,19 @@ struct LetBool final : Bool {
     }
 };
 
+// A pure int expression of one register, kept per instance (Tabulated).
+struct TableInt final : Int {
+    std::uint32_t table, reg;
+    TableInt(Loc l, std::uint32_t n, std::uint32_t t, std::uint32_t r) : Int(l, n), table(t), reg(r) {}
+    std::int64_t eval(const Frame& f) const override {
+        const std::int64_t x = f.r[reg];
+        const IntInstanceData::Table& t = f.data->tables[table];
+        if (static_cast<std::uint64_t>(x) < t.known.size() && t.known[static_cast<std::size_t>(x)])
+            return t.values[static_cast<std::size_t>(x)];
+        return tabulate(*f.data, table, x);
+    }
+};
+
 // A game on int lists reads its position through these.
 struct PosLen final : Int {
     using Int::Int;

@@ -126,6 +126,7 @@ public:
             m.loc = mv.loc;
             m.label = mv.label;
             m.gens = rewrite_gens(mv.gens);
+            hoist_invariant(m.gens);
             m.result = as_split(rewrite(*mv.result));
             locals_.resize(mark);
             out->moves.push_back(std::move(m));
@@ -170,6 +171,99 @@ private:
         for (auto& item : e.items) out->items.push_back(rewrite(*item));
         if (e.kind == ExprKind::call) return expand(std::move(out));
         return out;
+    }
+
+    // `x in X, y in lo..hi where c and rest`, with c the leading conjuncts
+    // that do not read y: c holds for all y of one x or for none, so it is
+    // tested once per x, as a bound of y's range, `y in lo..(if lo > hi
+    // then hi else if c then hi else lo - 1) where rest`. c still runs only
+    // when y's range is not empty, after lo and hi, and before anything
+    // else of the binding, as in the rules; lo and hi run twice, which an
+    // int expression cannot tell. Not when c may read input (`read_int`, a
+    // function left a call), which would then run fewer times.
+    void hoist_invariant(ast::Generators& gs) const {
+        if (gs.gens.size() < 2 || !gs.where || gs.gens.back().iterable->kind != ExprKind::range) return;
+        std::vector<std::string> inner;
+        pattern_names(gs.gens.back().pattern, inner);
+        std::vector<ExprPtr> conjuncts;
+        take_conjuncts(std::move(gs.where), conjuncts);
+        std::size_t lead = 0;
+        while (lead < conjuncts.size() && !mentions_any(*conjuncts[lead], inner) && no_input(*conjuncts[lead])) ++lead;
+        if (lead == 0) {
+            gs.where = join_and(conjuncts, 0, conjuncts.size());
+            return;
+        }
+        ExprPtr cond = join_and(conjuncts, 0, lead);
+        gs.where = join_and(conjuncts, lead, conjuncts.size());
+        Expr& range = *gs.gens.back().iterable;
+        const Expr& lo = *range.items[0];
+        ExprPtr hi = std::move(range.items[1]);
+        const Loc at = hi->loc;
+        const std::uint32_t len = hi->length;
+        auto node = [&](ExprKind k) { return std::make_unique<Expr>(k, at, len); };
+        auto empty = node(ExprKind::binary);
+        empty->op = ast::Op::sub;
+        empty->items.push_back(ast::clone(lo));
+        auto one = node(ExprKind::int_lit);
+        one->int_value = 1;
+        empty->items.push_back(std::move(one));
+        auto pick = node(ExprKind::if_else);
+        pick->items.push_back(std::move(cond));
+        pick->items.push_back(ast::clone(*hi));
+        pick->items.push_back(std::move(empty));
+        auto none = node(ExprKind::compare);
+        none->op = ast::Op::gt;
+        none->items.push_back(ast::clone(lo));
+        none->items.push_back(ast::clone(*hi));
+        auto bound = node(ExprKind::if_else);
+        bound->items.push_back(std::move(none));
+        bound->items.push_back(std::move(hi));
+        bound->items.push_back(std::move(pick));
+        range.items[1] = std::move(bound);
+    }
+    bool no_input(const Expr& e) const {
+        if (e.kind == ExprKind::call) {
+            const Expr& c = *e.items[0];
+            if (c.kind != ExprKind::name || c.text == "read_int" || c.text == "read_ints" ||
+                (!local(c.text) && (game_fn(c.text) || global_fn_(c.text))))
+                return false;
+        }
+        for (auto& item : e.items)
+            if (!no_input(*item)) return false;
+        for (auto& g : e.gens.gens)
+            if (!no_input(*g.iterable)) return false;
+        return !e.gens.where || no_input(*e.gens.where);
+    }
+    static void take_conjuncts(ExprPtr e, std::vector<ExprPtr>& out) {
+        if (e->kind != ExprKind::logic_and) {
+            out.push_back(std::move(e));
+            return;
+        }
+        take_conjuncts(std::move(e->items[0]), out);
+        take_conjuncts(std::move(e->items[1]), out);
+    }
+    // `and` of conjuncts[from, to), left-associated as parsed; null when empty.
+    static ExprPtr join_and(std::vector<ExprPtr>& conjuncts, std::size_t from, std::size_t to) {
+        ExprPtr out;
+        for (std::size_t i = from; i < to; ++i) {
+            if (!out) {
+                out = std::move(conjuncts[i]);
+                continue;
+            }
+            auto both = std::make_unique<Expr>(ExprKind::logic_and, out->loc, out->length);
+            both->items.push_back(std::move(out));
+            both->items.push_back(std::move(conjuncts[i]));
+            out = std::move(both);
+        }
+        return out;
+    }
+    static bool mentions_any(const Expr& e, const std::vector<std::string>& names) {
+        if (e.kind == ExprKind::name && std::find(names.begin(), names.end(), e.text) != names.end()) return true;
+        for (auto& item : e.items)
+            if (mentions_any(*item, names)) return true;
+        for (auto& g : e.gens.gens)
+            if (mentions_any(*g.iterable, names)) return true;
+        return e.gens.where && mentions_any(*e.gens.where, names);
     }
 
     // A position of this very game instance from one argument: `G(x)`, or

@@ -56,6 +56,8 @@ public:
     // before any call, when the game's positions are not plain ints
     // (int_mex.cpp).
     bool grundy_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each);
+    // The int path's tabulated expression `table` at register value x (intpath::Tabulated).
+    std::int64_t tabulate(std::uint32_t table, std::int64_t x);
 
     // GameHandle
     std::uint32_t index() const override { return graph_; }

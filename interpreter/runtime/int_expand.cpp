@@ -1,5 +1,6 @@
 // Expanding a state on the int fast path: registers in, options out.
 #include <algorithm>
+#include <fmt/format.h>
 
 #include "instance.hpp"
 #include "int_gen.hpp"
@@ -48,6 +49,8 @@ bool Instance::prepare_fast() {
     for (std::size_t i = 0; i < g.hoisted.size(); ++i)
         if (!g.hoisted[i].is_list) fast_.int_regs.emplace_back(g.hoisted[i].reg, fast_.ints[i]);
     fast_.filters.assign(g.filters, {});
+    fast_.tables.assign(g.tables.size(), {});
+    fast_.owner = this;
     fast_.plans.assign(g.plans, {});
     fast_.offsets.assign(g.moves.size(), {});
     fast_.lines.assign(g.moves.size(), {});
@@ -233,6 +236,33 @@ bool Instance::fast_position(std::span<const Value> args, std::uint32_t& id) {
     intpath::Frame f{regs, &fast_};
     id = fast_state(xs, f);
     return true;
+}
+
+std::int64_t tabulate(const IntInstanceData& data, std::uint32_t table, std::int64_t x) {
+    return data.owner->tabulate(table, x);
+}
+
+std::int64_t Instance::tabulate(std::uint32_t table, std::int64_t x) {
+    const intpath::Tabulated& t = game_.fast->tables[table];
+    FrameGuard frame(ctx_, game_.slots, t.code->loc());
+    Env env{frame.frame(), this, ctx_};
+    frame.frame()[t.slot] = Value::integer(x);
+    // An error comes out where the rules would raise it: this runs in
+    // their place, and is kept only when it gives a value.
+    const Value v = t.code->eval(env);
+    if (!v.is(Kind::integer)) t.code->error(fmt::format("expected an int here, not {}", repr(v)));
+    if (x >= 0 && x < IntInstanceData::table_size) {
+        IntInstanceData::Table& cache = fast_.tables[table];
+        const auto at = static_cast<std::size_t>(x);
+        if (at >= cache.known.size()) {
+            const std::size_t size = std::min<std::size_t>(std::max(at + 1, 2 * cache.known.size()), IntInstanceData::table_size);
+            cache.values.resize(size);
+            cache.known.resize(size);
+        }
+        cache.values[at] = v.as_int();
+        cache.known[at] = 1;
+    }
+    return v.as_int();
 }
 
 bool Instance::expand_fast(solver::StateId s, solver::OptionSink& out) {

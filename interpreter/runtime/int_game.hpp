@@ -21,6 +21,10 @@
 namespace grundy {
 
 struct IntInstanceData;
+class Instance;
+// The value of tabulated expression `table` for register value x, computed
+// and kept when not known yet (int_expand.cpp).
+std::int64_t tabulate(const IntInstanceData& data, std::uint32_t table, std::int64_t x);
 
 namespace intpath {
 
@@ -203,6 +207,15 @@ struct Move {
     bool translation = false;
 };
 
+// A pure int expression of one register (`int(code[k])`), computed by the
+// generic code and kept per instance for each value of the register
+// (IntInstanceData::tables), so a rule that reaches past int arithmetic
+// for one variable stays on the int path.
+struct Tabulated {
+    CodePtr code;                      // reads the register's name from frame slot `slot`
+    std::uint32_t slot = 0;
+};
+
 // A value computed once per instance.
 struct Hoisted {
     CodePtr code;
@@ -219,6 +232,7 @@ struct IntGame {
     enum class Shape : std::uint8_t { ints, lists, sets } shape = Shape::ints;
     std::uint32_t registers = 0;
     std::vector<intpath::Hoisted> hoisted;
+    std::vector<intpath::Tabulated> tables;
     std::vector<intpath::IntPtr> canonical;  // empty: none; else `arity` ints
     std::uint32_t canonical_base = 0;        // where canonical reads the new state's ints
     // The canonical form is `(min(x, y), max(x, y))` of a pair (x, y), the
@@ -334,11 +348,22 @@ struct IntInstanceData {
     };
     static constexpr std::size_t column_views = 4;
     mutable std::vector<Column> columns;  // column_views of them, most recently used first
+    // By IntGame::tables: the values for register values 0..table_size - 1
+    // met so far (others are computed each time), and the instance that
+    // computes them (tabulate).
+    static constexpr std::int64_t table_size = std::int64_t{1} << 16;
+    struct Table {
+        std::vector<std::int64_t> values;
+        std::vector<std::uint8_t> known;
+    };
+    mutable std::vector<Table> tables;
+    Instance* owner = nullptr;
     // What the vectors above hold (their capacity), for `:stats`.
     std::size_t memory_bytes() const {
         auto bytes = [](const auto& v) { return v.capacity() * sizeof(typename std::decay_t<decltype(v)>::value_type); };
         std::size_t n = bytes(ints) + bytes(int_regs) + bytes(lists) + sorted.capacity() / 8 + bytes(offsets) +
-                        bytes(lines) + bytes(filters) + bytes(plans) + bytes(columns);
+                        bytes(lines) + bytes(filters) + bytes(plans) + bytes(columns) + bytes(tables);
+        for (const Table& t : tables) n += bytes(t.values) + bytes(t.known);
         for (const auto& l : lists) n += bytes(l);
         for (const auto& o : offsets) n += bytes(o);
         for (const auto& l : lines) n += bytes(l);

@@ -93,3 +93,36 @@ TEST_CASE("an expanded call keeps the call's meaning", "[rewrite]") {
     CHECK(output_of("game G(m) { position n\n fn cap(x) = min(x, m)\n move k in 1..cap(n) => n - k }\n"
                     "print [sg(G(2)(n)) for n in 0..7]\n") == "[0, 1, 2, 0, 1, 2, 0, 1]\n");
 }
+
+TEST_CASE("a condition of the outer generators is tested once per outer binding", "[rewrite]") {
+    // The library's octal games test the code's digit for k in a condition
+    // of the (k, a) move: taken out of the inner loop, the game is int code.
+    CHECK(on_int_path("import \"octal.game\"\ngame D(c) { position n\n"
+                      " move k in 0..3, a in 1..(n - k) / 2 where (int(c[k]) & 4) != 0 => split(a, n - k - a) }\n",
+                      "D"));
+    CHECK(on_int_path("import \"octal.game\"\n", "Octal"));
+    // Still only where the rules test it: never for an empty inner range
+    // (k = 0 below), and in the order of the conjuncts (a condition after
+    // one that reads the inner variable stays per binding).
+    CHECK(output_of("game G { position n\n"
+                    " move k in 0..n, a in 1..k where 10 / k > 0 => split(a - 1, n - k) }\n"
+                    "print [sg(G(n)) for n in 0..6]\n") ==
+          output_of("game G { position n\n"
+                    " move k in 1..n, a in 1..k => split(a - 1, n - k) }\n"
+                    "print [sg(G(n)) for n in 0..6]\n"));
+    auto r = run_program("game G { position n\n"
+                         " move k in 0..n, a in 0..k where 10 / k > 0 => split(a, n - k) }\n"
+                         "print [sg(G(n)) for n in 0..6]\n");
+    CHECK(r.status == grundy::status_error);
+    CHECK(error_line(r.err) == "test.game:2:37: error: division by zero");
+    CHECK(output_of("game G { position n\n"
+                    " move k in 1..n, a in k..n - 1 where 10 / k > 0 and a > 0 => split(a - 1, k) }\n"
+                    "print [sg(G(n)) for n in 0..9]\n") ==
+          output_of("game G { position n\n"
+                    " move k in 1..n, a in k..n - 1 where a > 0 and 10 / k > 0 => split(a - 1, k) }\n"
+                    "print [sg(G(n)) for n in 0..9]\n"));
+    // Input is read as often as the rules say.
+    CHECK(output_of("game G { position n; move k in 1..n, a in 1..2 where read_int() > 0 => n - k }\n"
+                    "print sg(G(2)), read_int()\n",
+                    "1 1 1 1 1 1 7 8") == "2 7\n");  // six bindings: four of G(2), two of G(1)
+}
