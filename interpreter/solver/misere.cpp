@@ -366,7 +366,8 @@ void Solver::clear() {
 }
 
 std::uint64_t Solver::memory_bytes() const {
-    std::uint64_t total = buf_.capacity() * sizeof(buf_[0]) + frames_.capacity() * sizeof(Frame);
+    std::uint64_t total = buf_.capacity() * sizeof(buf_[0]) + frames_.memory_bytes() +
+                          resumes_.capacity() * sizeof(resumes_[0]);
     for (const Table& t : tables_)
         for (const ValueArray& a : t.values) total += a.memory_bytes();
     if (misere_) total += misere_->memory_bytes();

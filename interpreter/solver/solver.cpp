@@ -52,51 +52,52 @@ void Solver::push_frame(Comp c, const GameGraph::Blocker& blocker) {
     if (own_id(comp_state(c))) charge_state();
     set(c, on_path);
     const auto begin = static_cast<std::uint32_t>(buf_.size());
-    frames_.push_back(Frame{c, begin, begin, begin, 0, 0, {}});
+    frames_.push_back(Frame{c, begin, begin, begin});
     if (blocker.found) {
         Frame& f = frames_.back();
         f.direct = true;
         f.loaded = false;
         f.blocked = true;
-        f.blocker = make_comp(comp_graph(c), blocker.state);
-        f.resume = blocker.resume;
+        f.begin = blocker.state;
+        set_resume(f, blocker.resume);
         return;
     }
-    expand_into(frames_.back());
+    expand_into(frames_.size() - 1);
     Frame& f = frames_.back();
     f.regenerate = buf_.size() > buffer_budget;
 }
 
 // The top frame is direct: solve its blocker first, or retry the state.
 void Solver::step_direct() {
-    // try_grundy may re-enter the solver (a hoisted `sg` on first use),
-    // which can move frames_: hold an index, not a reference.
-    const std::size_t top = frames_.size() - 1;
-    const Comp state = frames_[top].comp;
-    if (!frames_[top].blocked) {
+    // try_grundy may re-enter the solver (a hoisted `sg` on first use);
+    // the reference stays valid while frames come and go above it.
+    Frame& f = frames_.back();
+    const Comp state = f.comp;
+    if (!f.blocked) {
         std::uint32_t v;
         GameGraph::Blocker b;
-        b.resume = frames_[top].resume;
+        b.resume = resume_of(f);
         ++stats_.expansions;
         if (tables_[comp_graph(state)].graph->try_grundy(comp_state(state), v, b)) {
             set(state, v);
             ++stats_.solved;
-            frames_.pop_back();
+            pop_frame();
             return;
         }
-        Frame& f = frames_[top];
         // A retry that goes on where the last stopped always gets further:
         // it needs no limit.
         if (!b.found || (!b.resume.at && ++f.retries > max_retries)) {
+            set_resume(f, {});
             f.direct = false;  // expanded on the next round
+            f.begin = f.cursor = f.end = static_cast<std::uint32_t>(buf_.size());
             return;
         }
         f.blocked = true;
-        f.blocker = make_comp(comp_graph(state), b.state);
-        f.resume = b.resume;
+        f.begin = b.state;
+        set_resume(f, b.resume);
     }
-    const Comp c = frames_[top].blocker;
-    frames_[top].blocked = false;  // retry once c is solved
+    const Comp c = make_comp(comp_graph(state), f.blocker());
+    f.blocked = false;  // retry once c is solved
     const std::uint32_t v = peek(c);
     if (v == on_path) cycle(c);
     if (v != unknown) return;
@@ -116,13 +117,12 @@ bool Solver::try_direct(Comp c, GameGraph::Blocker& blocker) {
     return true;
 }
 
-void Solver::expand_into(Frame& frame) {
-    std::size_t index = static_cast<std::size_t>(&frame - frames_.data());
+void Solver::expand_into(std::size_t index) {
     OptionSink sink(buf_, true);
     ++stats_.expansions;
-    tables_[comp_graph(frame.comp)].graph->expand(comp_state(frame.comp), sink);  // may re-enter the solver
+    const Comp c = frames_[index].comp;
+    tables_[comp_graph(c)].graph->expand(comp_state(c), sink);  // may re-enter the solver
     Frame& f = frames_[index];
-    f.options = static_cast<std::uint32_t>(sink.options());
     f.cursor = f.begin;
     f.end = static_cast<std::uint32_t>(buf_.size());
     f.loaded = true;
@@ -146,7 +146,7 @@ std::uint32_t Solver::grundy(Comp root) {
                 continue;
             }
             if (!f->loaded) {
-                expand_into(*f);
+                expand_into(frames_.size() - 1);
                 f = &frames_.back();
             }
             bool descended = false;
@@ -181,8 +181,8 @@ std::uint32_t Solver::grundy(Comp root) {
 
             // Every component is known: mex over the options' xors. A value
             // of at least the option count cannot be the mex, so the bitset
-            // needs no more bits than there are options.
-            const std::size_t n_options = f->options;
+            // needs no more bits than there are options (nor entries).
+            const std::size_t n_options = f->end - f->begin;
             mex_bits_.assign(n_options / 64 + 1, 0);
             std::uint32_t acc = 0;
             bool open = false;
@@ -210,16 +210,18 @@ std::uint32_t Solver::grundy(Comp root) {
             set(f->comp, mex);
             ++stats_.solved;
             buf_.resize(f->begin);
-            frames_.pop_back();
+            pop_frame();
         }
     } catch (...) {
         for (std::size_t i = frames_.size(); i-- > base;) {
             if (peek(frames_[i].comp) == on_path) set(frames_[i].comp, unknown);
         }
-        frames_.resize(base);
+        while (frames_.size() > base) pop_frame();
+        frames_.release();
         buf_.resize(buf_base);
         throw;
     }
+    frames_.release();
     return peek(root);
 }
 

@@ -22,6 +22,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "chunked_stack.hpp"
 #include "game_graph.hpp"
 #include "value_array.hpp"
 
@@ -127,20 +128,25 @@ private:
     };
     // A frame either holds its state's options in buf_, or (`direct`) none:
     // the game solves the state in one pass once the option that blocked it
-    // (`blocker`) is solved, and names the next one otherwise. Offsets are
-    // 32-bit: a buffer of 2^32 entries would not fit in memory.
+    // is solved, and names the next one otherwise. 24 bytes, so that a deep
+    // search costs little beyond the values it finds: a direct frame keeps
+    // its blocker (a state of the same graph) where an expanded one keeps
+    // its buffer offsets, and the rare place where a game's scan resumes
+    // (`resumes`) on a stack of its own. Offsets are 32-bit: a buffer of
+    // 2^32 entries would not fit in memory.
     struct Frame {
         Comp comp;
-        std::uint32_t begin, cursor, end;   // this state's options in buf_
-        std::uint32_t options = 0;          // how many (headers in buf_)
-        Comp blocker = 0;                   // with `direct`: solve this first (when `blocked`)
-        GameGraph::Blocker::Resume resume;  // with `direct`: where the game's retry goes on
-        bool loaded = true;                 // its options are in buf_ now
-        bool regenerate = false;            // drop them before descending; expand again after
-        bool direct = false;
-        bool blocked = false;
+        std::uint32_t begin, cursor, end;   // this state's options in buf_; direct: `begin` is the blocker
+        bool loaded : 1 = true;             // its options are in buf_ now
+        bool regenerate : 1 = false;        // drop them before descending; expand again after
+        bool direct : 1 = false;
+        bool blocked : 1 = false;           // direct: solve the blocker first
+        bool resumes : 1 = false;           // direct: its Resume is on top of resumes_
         std::uint8_t retries = 0;
+
+        StateId blocker() const { return begin; }
     };
+    static_assert(sizeof(Frame) == 24);
     // A direct frame retries this many times before its state is expanded:
     // a state whose options are independent subtrees would otherwise be
     // scanned once per option. A retry that resumes its scan is not counted.
@@ -150,7 +156,7 @@ private:
     // costs a second expansion a state instead of memory quadratic in depth.
     static constexpr std::size_t buffer_budget = std::size_t{1} << 23;
 
-    void expand_into(Frame& f);
+    void expand_into(std::size_t frame);
 
     // An options-buffer entry whose component's value is known holds the
     // value itself, tagged with this bit (by the game, or by pass 1).
@@ -172,8 +178,28 @@ private:
     [[noreturn]] void cycle(Comp c);
     [[noreturn]] void misere_cycle(std::span<const Comp> sum) const;
 
+    GameGraph::Blocker::Resume resume_of(const Frame& f) const { return f.resumes ? resumes_.back() : GameGraph::Blocker::Resume{}; }
+    // Only the top frame's resume changes.
+    void set_resume(Frame& f, const GameGraph::Blocker::Resume& r) {
+        if (!f.resumes && !r.at) return;
+        if (f.resumes && r.at) {
+            resumes_.back() = r;
+        } else if (f.resumes) {
+            resumes_.pop_back();
+            f.resumes = false;
+        } else {
+            resumes_.push_back(r);
+            f.resumes = true;
+        }
+    }
+    void pop_frame() {
+        if (frames_.back().resumes) resumes_.pop_back();
+        frames_.pop_back();
+    }
+
     std::vector<Table> tables_;
-    std::vector<Frame> frames_;
+    ChunkedStack<Frame> frames_;
+    std::vector<GameGraph::Blocker::Resume> resumes_;  // of the frames with `resumes`, in stack order
     std::vector<std::uint64_t> buf_;        // options of the states on the stack
     std::vector<std::uint64_t> mex_bits_;
     Stats stats_;
