@@ -11,6 +11,7 @@
 #include "int_compiler.hpp"
 #include "nodes.hpp"
 #include "range_query.hpp"
+#include "interpreter/runtime/queries.hpp"
 #include "interpreter/support/suggest.hpp"
 
 namespace grundy {
@@ -355,6 +356,8 @@ private:
                 }
             }
         }
+        if (e.text == "P" || e.text == "N")  // what outcome() gives, unless a definition takes the name
+            return std::make_unique<nodes::Const>(e.loc, e.length, outcome_text(e.text == "P"));
         if (find_builtin(e.text))
             return invalid(e, fmt::format("`{}` is a builtin function: call it, as in {}(...)", e.text, e.text));
         return unknown(e);
