@@ -44,7 +44,7 @@ options:
                            rendered by Graphviz's dot) instead of printing DOT
   --max-nodes N            graph, :graph: refuse graphs of more nodes (default 500)
   --timeout S              test: stop a file that runs longer than S seconds
-                           (default 300)
+                           (default 120)
   -v, --verbose            test: list every file, not only failures
   -h, --help               show this help
   --version                show the version

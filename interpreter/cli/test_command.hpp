@@ -15,7 +15,7 @@ struct TestOptions {
     bool verbose = false;
     bool json = false;             // one JSON object per file, then a summary
     std::uint64_t max_states = 0;  // 0: the default
-    std::uint64_t timeout = 300;   // seconds a file may run
+    std::uint64_t timeout = 120;   // seconds a file may run
 };
 
 int test_command(const TestOptions& opts);
