@@ -135,7 +135,7 @@ void ReplSession::help() {
     std::string out =
         "Type a definition (game, fn, let), a statement, or an expression to see its value.\n"
         "An entry goes on over several lines while a bracket or a game's body is open;\n"
-        "a blank line ends it early. Ctrl-C stops a long solve; Ctrl-D leaves.\n\n";
+        "a blank line ends it early. Ctrl-C stops a long solve; Ctrl-D or quit leaves.\n\n";
     for (const CommandHelp& c : commands)
         out += fmt::format("  {:<28} {}\n", fmt::format("{} {}", c.name, c.args), c.what);
     out += "\nA command may be shortened to a unique prefix (:w for :win).\n";
