@@ -212,10 +212,11 @@ std::string Interpreter::resolve_import(const std::string& path, Loc loc, bool& 
     else local = p;
     const std::string* library = p.filename() == p ? stdlib_file(path) : nullptr;
     if (std::error_code ec; fs::exists(local, ec)) {
-        // A local file of a library file's name wins, but says so, unless
-        // it is a copy of the library's (as in the project's own stdlib/).
+        // A local file of a library file's name wins, but an import says
+        // so, unless the file is a copy of the library's (as in the
+        // project's own stdlib/). A file named on the command line is meant.
         std::string text;
-        if (library && read_file(local.string(), text) && text != *library)
+        if (library && loc.valid() && read_file(local.string(), text) && text != *library)
             report(DiagnosticError(Diagnostic{
                 Severity::warning, loc, length,
                 fmt::format("'{}' is the local file {}, not the standard library's {}: write \"std/{}\" for the "

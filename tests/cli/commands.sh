@@ -34,6 +34,12 @@ expect 2 "grundy: error: unknown command 'frobnicate'" "$GRUNDY" frobnicate
 expect 2 "grundy: error: graph writes Graphviz DOT, not JSON: leave out --json" "$GRUNDY" graph --json -e 1
 expect 2 "grundy: error: the REPL shows text; --json is for run, eval and test" "$GRUNDY" repl --json
 
+# A file named on the command line is the file meant: no warning, even
+# when the library has a file of that name (an import would warn).
+printf 'game MyNim { position n; move k in 1..n => n - k }\n' > nim.game
+expect 0 "" "$GRUNDY" eval nim.game -e 'sg(MyNim(2))'
+[ "$(cat out.txt)" = "2" ] || fail "eval nim.game printed: $(cat out.txt)"
+
 # test: a file that never ends is stopped at --timeout, and the others run.
 mkdir suite
 cat > suite/endless.game <<'GAME'
