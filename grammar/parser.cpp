@@ -2,12 +2,14 @@
 // each `build_*` function turns one kind of node into its AST node.
 #include "parser.hpp"
 
+#include <cctype>
 #include <fmt/format.h>
 
 #include <tao/pegtl/contrib/limit_depth.hpp>
 #include <tao/pegtl/contrib/parse_tree.hpp>
 
 #include "errors.hpp"
+#include "interpreter/support/suggest.hpp"
 
 namespace grundy {
 
@@ -420,6 +422,28 @@ std::string opener_note(const Source& src, std::size_t offset, const std::string
     return fmt::format(" (to close '{}' at line {}, column {})", want, lc.line, lc.column);
 }
 
+// For "expected a statement" and "expected a game item": a word there that
+// is close to one of the keywords expected is most likely a typo of it.
+// Returns the note, and the word's length in `length`.
+std::string keyword_note(const Source& src, std::size_t offset, const std::string& message, std::uint32_t& length) {
+    static const std::vector<std::string> statements = {"print", "let",   "if",    "for",  "fn",
+                                                        "game",  "table", "check", "assert", "import"};
+    static const std::vector<std::string> game_items = {"position", "start", "canonical", "terminal", "fn", "move"};
+    const std::vector<std::string>* expected = message.starts_with("expected a statement") ? &statements
+                                               : message.starts_with("expected a game item") ? &game_items
+                                                                                             : nullptr;
+    const std::string& t = src.text();
+    auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    if (!expected || offset >= t.size() || !word_char(t[offset]) || std::isdigit(static_cast<unsigned char>(t[offset])))
+        return "";
+    std::size_t end = offset;
+    while (end < t.size() && word_char(t[end])) ++end;
+    std::string best = closest(std::string_view(t).substr(offset, end - offset), *expected);
+    if (best.empty()) return "";
+    length = static_cast<std::uint32_t>(end - offset);
+    return fmt::format(" (did you mean `{}`?)", best);
+}
+
 void check_nesting(const Source& src, std::uint32_t id) {
     int depth = 0;
     scan_brackets(src.text(), src.text().size(), [&](std::size_t i, char c) {
@@ -452,8 +476,10 @@ std::unique_ptr<Node> parse_tree(const Source& src, std::uint32_t id) {
         std::size_t last = t.find_last_not_of(" \t\r\n");
         if (last != std::string::npos && offset > last + 1) offset = static_cast<std::uint32_t>(last + 1);
         std::string message(e.message());
-        message += opener_note(src, offset, message);
-        throw DiagnosticError(Diagnostic{Severity::error, Loc{id, offset}, 1, std::move(message)});
+        std::uint32_t length = 1;
+        std::string typo = keyword_note(src, offset, message, length);
+        message += opener_note(src, offset, message) + typo;
+        throw DiagnosticError(Diagnostic{Severity::error, Loc{id, offset}, length, std::move(message)});
     }
 }
 

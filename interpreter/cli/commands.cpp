@@ -75,6 +75,9 @@ static bool load_definitions(Interpreter& in, const Args& a) {
 
 int eval_command(const Args& a) {
     Interpreter in;
+    // Under --json an error is a JSON object too (as `run --json` prints
+    // it); its text still goes to standard error.
+    if (a.json) in.on_error = [&](const Diagnostic& d) { json_line(error_json(in.sources, d)); };
     if (!load_definitions(in, a)) return status_error;
     for (const std::string& e : a.exprs) {
         Value v;

@@ -14,7 +14,8 @@ struct Args {
     std::uint64_t max_states = 0;     // 0: the default
     std::size_t max_nodes = 500;      // graph, :graph
     bool verbose = false;             // test
-    bool json = false;                // run, eval
+    bool json = false;                // run, eval, test
+    std::uint64_t timeout = 0;        // test: seconds per file (0: the default)
     std::string csv_dir;              // run, repl: write each table there as CSV
     std::string output;               // graph: -o FILE
 };

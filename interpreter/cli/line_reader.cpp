@@ -24,7 +24,7 @@ namespace {
 class PlainReader final : public LineReader {
 public:
     explicit PlainReader(bool prompts) : prompts_(prompts) {}
-    Result read(const std::string& prompt, std::string& line) override {
+    Result read(const std::string& prompt, std::string& line, bool) override {
         if (prompts_) {
             std::fputs(prompt.c_str(), stdout);
             std::fflush(stdout);
@@ -80,7 +80,7 @@ public:
         el_end(el_);
     }
 
-    Result read(const std::string& prompt, std::string& line) override {
+    Result read(const std::string& prompt, std::string& line, bool remember) override {
         prompt_ = prompt;
         cancelled_ = false;
         int count = 0;
@@ -89,7 +89,7 @@ public:
         if (!text || count <= 0) return Result::eof;
         line.assign(text, static_cast<std::size_t>(count));
         while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
-        if (line.find_first_not_of(" \t") != std::string::npos) {
+        if (remember && line.find_first_not_of(" \t") != std::string::npos) {
             HistEvent ev;
             history(hist_, &ev, H_ENTER, line.c_str());
             if (!path_.empty()) history(hist_, &ev, H_SAVE, path_.c_str());  // unwritable: skipped

@@ -30,8 +30,9 @@ public:
     virtual ~LineReader() = default;
 
     // A line without its newline. `interrupted`: Ctrl-C while typing; the
-    // line is dropped.
-    virtual Result read(const std::string& prompt, std::string& line) = 0;
+    // line is dropped. With `remember` false the line stays out of the
+    // history (a move typed in :play).
+    virtual Result read(const std::string& prompt, std::string& line, bool remember = true) = 0;
     // True when prompts are shown and a person types (so messages meant
     // for a person, like the welcome line, are worth printing).
     virtual bool interactive() const = 0;

@@ -9,6 +9,7 @@
 #include "big_stack.hpp"
 #include "commands.hpp"
 #include "interpreter/driver/interpreter.hpp"
+#include "interpreter/support/suggest.hpp"
 #include "test_command.hpp"
 
 #ifndef GRUNDY_VERSION
@@ -35,18 +36,31 @@ options:
   --max-states N           stop when the run has counted N states (default 10^8)
   --json                   run: one JSON object per line for each print, table,
                            assert, check and error, then a summary;
-                           eval: print each value as JSON
+                           eval: each value (or the error) as JSON;
+                           test: one JSON object per file, then a summary
   --csv DIR                run, repl: also write each table to DIR as CSV
                            (table1.csv, table2.csv, ... in the order they run)
   -o FILE                  graph: write FILE (.dot as is; .svg, .png, .pdf
                            rendered by Graphviz's dot) instead of printing DOT
   --max-nodes N            graph, :graph: refuse graphs of more nodes (default 500)
+  --timeout S              test: stop a file that runs longer than S seconds
+                           (default 120)
   -v, --verbose            test: list every file, not only failures
   -h, --help               show this help
   --version                show the version
 
 exit status: 0 success, 1 an assert or check failed, 2 an error in the program
 )";
+
+const std::vector<std::string> command_names = {"run", "test", "eval", "graph", "repl"};
+const std::vector<std::string> option_names = {"--max-states", "--json", "--csv", "-o", "--max-nodes", "--timeout",
+                                               "--verbose", "--help", "--version", "-e", "-v", "-h"};
+
+// " (did you mean 'run'?)" when `word` is close to one of `names`.
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& names) {
+    std::string best = closest(word, names);
+    return best.empty() ? "" : " (did you mean '" + best + "'?)";
+}
 
 int bad_usage(const std::string& msg) {
     std::fprintf(stderr, "grundy: error: %s\n(see grundy --help)\n", msg.c_str());
@@ -77,7 +91,8 @@ int main_inner(int argc, char** argv) {
             a.verbose = true;
         } else if (s == "--json") {
             a.json = true;
-        } else if (s == "--max-states" || s == "--max-nodes" || s == "-e" || s == "-o" || s == "--csv") {
+        } else if (s == "--max-states" || s == "--max-nodes" || s == "-e" || s == "-o" || s == "--csv" ||
+                   s == "--timeout") {
             if (i + 1 >= argc) return bad_usage(s + " needs a value");
             std::string v = argv[++i];
             std::uint64_t n = 0;
@@ -86,9 +101,10 @@ int main_inner(int argc, char** argv) {
             else if (s == "--csv") a.csv_dir = v;
             else if (!positive(v, n)) return bad_usage(s + " needs a positive number");
             else if (s == "--max-states") a.max_states = n;
+            else if (s == "--timeout") a.timeout = n;
             else a.max_nodes = n;
         } else if (s.size() > 1 && s[0] == '-') {
-            return bad_usage("unknown option '" + s + "'");
+            return bad_usage("unknown option '" + s + "'" + did_you_mean(s, option_names));
         } else if (a.command.empty()) {
             a.command = s;
         } else {
@@ -104,6 +120,8 @@ int main_inner(int argc, char** argv) {
         t.paths = a.files.empty() ? std::vector<std::string>{"stdlib", "examples"} : a.files;
         t.verbose = a.verbose;
         t.max_states = a.max_states;
+        t.json = a.json;
+        if (a.timeout) t.timeout = a.timeout;
         return test_command(t);
     }
     if (a.command == "run") {
@@ -115,11 +133,17 @@ int main_inner(int argc, char** argv) {
         return eval_command(a);
     }
     if (a.command == "graph") {
+        if (a.json) return bad_usage("graph writes Graphviz DOT, not JSON: leave out --json");
         if (a.exprs.size() != 1) return bad_usage("graph needs one position: -e EXPR");
         return graph_command(a);
     }
-    if (a.command == "repl") return repl_command(a);
-    return bad_usage("unknown command '" + a.command + "'");
+    if (a.command == "repl") {
+        if (a.json) return bad_usage("the REPL shows text; --json is for run, eval and test");
+        return repl_command(a);
+    }
+    if (a.command.ends_with(".game"))
+        return bad_usage("unknown command '" + a.command + "' (did you mean 'grundy run " + a.command + "'?)");
+    return bad_usage("unknown command '" + a.command + "'" + did_you_mean(a.command, command_names));
 }
 
 }  // namespace

@@ -40,6 +40,11 @@ bool incomplete(const std::string& text) {
 
 bool is_blank(const std::string& s) { return s.find_first_not_of(" \t\r") == std::string::npos; }
 
+std::string trimmed(const std::string& s) {
+    std::size_t b = s.find_first_not_of(" \t\r"), e = s.find_last_not_of(" \t\r");
+    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
 // The language's keywords, for completion (grammar/lexical.hpp has the rules).
 const char* const keywords[] = {"and", "assert", "canonical", "check", "else", "false", "fn", "for",
                                 "game", "if", "import", "in", "let", "lose", "move", "not", "or",
@@ -77,6 +82,14 @@ int ReplSession::run(const std::vector<std::string>& files) {
                 bool go_on = true;
                 timed([&] { go_on = command(line.substr(first)); });
                 if (!go_on) return 0;
+                continue;
+            }
+            // What other REPLs understand, unless a definition took the name.
+            std::string word = trimmed(line);
+            if (word.ends_with("()")) word.resize(word.size() - 2);
+            if ((word == "help" || word == "quit" || word == "exit") && !in_.globals.names.count(word)) {
+                if (word == "help") help();
+                else return 0;
                 continue;
             }
         }

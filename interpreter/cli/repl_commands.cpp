@@ -34,7 +34,8 @@ const CommandHelp commands[] = {
      "a table of values, and any period (as `table`)"},
     {":graph", "P [FILE]", "a position, e.g. :graph Nim(3) nim.svg",
      "P's state graph as Graphviz DOT; FILE: .dot, .svg, .png, .pdf"},
-    {":play", "P", "a position, e.g. :play Nim(3) + Nim(4)", "play P against the engine; you move first"},
+    {":play", "P [engine]", "a position, e.g. :play Nim(3) + Nim(4)",
+     "play P against the engine; with `engine`, it moves first"},
     {":time", "on|off", "on or off", "show how long each entry takes"},
     {":stats", "", "", "states solved and memory in use"},
     {":clear", "", "", "forget every value solved so far (the memo tables)"},
@@ -106,7 +107,7 @@ bool ReplSession::command(const std::string& line) {
     }
     if (name == ":help") help();
     else if (name == ":load") {
-        if (std::filesystem::exists(arg) || stdlib_file(arg)) {
+        if (std::filesystem::exists(arg) || stdlib_file(arg) || !std_import_name(arg).empty()) {
             if (load(arg)) std::printf("loaded %s\n", arg.c_str());
         }
         else command_error(line, at, arg.size(), fmt::format("cannot find '{}' (nor in the standard library)", arg));
@@ -134,7 +135,7 @@ void ReplSession::help() {
     std::string out =
         "Type a definition (game, fn, let), a statement, or an expression to see its value.\n"
         "An entry goes on over several lines while a bracket or a game's body is open;\n"
-        "a blank line ends it early. Ctrl-C stops a long solve; Ctrl-D leaves.\n\n";
+        "a blank line ends it early. Ctrl-C stops a long solve; Ctrl-D or quit leaves.\n\n";
     for (const CommandHelp& c : commands)
         out += fmt::format("  {:<28} {}\n", fmt::format("{} {}", c.name, c.args), c.what);
     out += "\nA command may be shortened to a unique prefix (:w for :win).\n";
@@ -142,7 +143,8 @@ void ReplSession::help() {
 }
 
 bool ReplSession::load(const std::string& path) {
-    if (!std::filesystem::exists(path) && stdlib_file(path))  // the standard library: as `import` would
+    // The standard library (or "std/NAME.game"): as `import` would load it.
+    if (!std_import_name(path).empty() || (!std::filesystem::exists(path) && stdlib_file(path)))
         return in_.run_entry(next_source_name(), "import \"" + path + "\"\n") == status_ok;
     if (in_.reload_file(path) == status_error) return false;
     if (std::find(files_.begin(), files_.end(), path) == files_.end()) files_.push_back(path);

@@ -48,8 +48,10 @@ private:
     // false after an error.
     template <typename F> bool guarded(Loc where, std::size_t length, F&& f);
 
-    // play.cpp
-    void play(const std::string& expr);
+    // play.cpp. `arg`: a position, then optionally `engine` or `you` (who moves first).
+    void play(const std::string& arg);
+    Value without_spent_parts(const Value& pos);
+    std::vector<Value> play_options(const Value& pos);  // moves, spent parts dropped
 
     Interpreter& in_;
     ReplOptions opts_;

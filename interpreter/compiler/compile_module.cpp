@@ -12,6 +12,8 @@
 #include "int_compiler.hpp"
 #include "nodes.hpp"
 #include "range_query.hpp"
+#include "interpreter/runtime/queries.hpp"
+#include "interpreter/support/suggest.hpp"
 
 namespace grundy {
 
@@ -25,21 +27,6 @@ namespace {
 
 using ast::Expr;
 using ast::ExprKind;
-
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-    std::vector<std::size_t> d(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) d[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t prev = d[0];
-        d[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            std::size_t cur = d[j];
-            d[j] = std::min({d[j] + 1, d[j - 1] + 1, prev + (a[i - 1] != b[j - 1])});
-            prev = cur;
-        }
-    }
-    return d[b.size()];
-}
 
 // The names one frame can see: a stack of locals with scopes.
 struct Unit {
@@ -356,15 +343,7 @@ private:
             for (auto& p : unit_->game->params) candidates.push_back(p);
         for (auto& [n, gl] : g_.names) candidates.push_back(n);
         for (auto& b : all_builtins()) candidates.push_back(b.name);
-        std::string best;
-        std::size_t best_d = name.size() <= 2 ? 1 : 2;
-        for (auto& c : candidates) {
-            std::size_t d = edit_distance(name, c);
-            if (d <= best_d && c != name && (best.empty() || d < best_d)) {
-                best = c;
-                best_d = d;
-            }
-        }
+        std::string best = closest(name, candidates);
         return best.empty() ? "" : fmt::format(" (did you mean `{}`?)", best);
     }
 
@@ -406,6 +385,8 @@ private:
                 }
             }
         }
+        if (e.text == "P" || e.text == "N")  // what outcome() gives, unless a definition takes the name
+            return std::make_unique<nodes::Const>(e.loc, e.length, outcome_text(e.text == "P"));
         if (find_builtin(e.text))
             return invalid(e, fmt::format("`{}` is a builtin function: call it, as in {}(...)", e.text, e.text));
         return unknown(e);

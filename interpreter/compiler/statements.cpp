@@ -54,7 +54,8 @@ void Print::exec(Env& env, Reporter& rep) const {
     if (rep.on_event) rep.on_event(event);
 }
 
-void Show::exec(Env& env, Reporter& rep) const { rep.out += repr(value->eval(env)) + '\n'; }
+// As `print` shows it, so that a value looks the same in the REPL and in a run.
+void Show::exec(Env& env, Reporter& rep) const { rep.out += display(value->eval(env)) + '\n'; }
 
 void Assert::exec(Env& env, Reporter& rep) const {
     std::string detail;

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "grammar/parser.hpp"
+#include "interpreter/support/suggest.hpp"
 
 namespace grundy {
 
@@ -182,22 +183,56 @@ Status Interpreter::eval(const std::string& name, const std::string& text, Value
     return status_ok;
 }
 
+std::string std_import_name(const std::string& path) {
+    return path.starts_with("std/") && path.find('/', 4) == std::string::npos ? path.substr(4) : "";
+}
+
+namespace {
+
+const std::string stdlib_prefix = "<stdlib>/";
+
+}  // namespace
+
 std::string Interpreter::resolve_import(const std::string& path, Loc loc, bool& embedded) {
     embedded = false;
-    fs::path p(path);
-    if (loc.valid() && p.is_relative()) {
-        fs::path dir = fs::path(sources.get(loc.source).name()).parent_path();
-        fs::path candidate = dir / p;
-        if (std::error_code ec; fs::exists(candidate, ec)) return file_key(candidate);
-    } else if (std::error_code ec; fs::exists(p, ec)) {
-        return file_key(p);
-    }
-    if (stdlib_file(p.filename().string()) && p.filename() == p) {
+    const std::uint32_t length = static_cast<std::uint32_t>(path.size() + 2);  // the string, quotes and all
+    if (std::string name = std_import_name(path); !name.empty()) {  // "std/NAME.game": the library's, always
+        if (!stdlib_file(name)) {
+            std::string near = closest(name, stdlib_names());
+            fail(loc, fmt::format("the standard library has no '{}'{}", name,
+                                  near.empty() ? "" : fmt::format(" (did you mean \"std/{}\"?)", near)),
+                 length);
+        }
         embedded = true;
-        return "<stdlib>/" + path;
+        return stdlib_prefix + name;
     }
-    fail(loc, fmt::format("cannot find '{}' to import (looked beside this file and in the standard library)", path),
-         static_cast<std::uint32_t>(path.size() + 2));
+    fs::path p(path);
+    fs::path local;
+    if (loc.valid() && p.is_relative()) local = fs::path(sources.get(loc.source).name()).parent_path() / p;
+    else local = p;
+    const std::string* library = p.filename() == p ? stdlib_file(path) : nullptr;
+    if (std::error_code ec; fs::exists(local, ec)) {
+        // A local file of a library file's name wins, but an import says
+        // so, unless the file is a copy of the library's (as in the
+        // project's own stdlib/). A file named on the command line is meant.
+        std::string text;
+        if (library && loc.valid() && read_file(local.string(), text) && text != *library)
+            report(DiagnosticError(Diagnostic{
+                Severity::warning, loc, length,
+                fmt::format("'{}' is the local file {}, not the standard library's {}: write \"std/{}\" for the "
+                            "library's",
+                            path, local.lexically_normal().string(), path, path)}));
+        return file_key(local);
+    }
+    if (library) {
+        embedded = true;
+        return stdlib_prefix + path;
+    }
+    std::string near = p.filename() == p ? closest(path, stdlib_names()) : "";
+    fail(loc,
+         fmt::format("cannot find '{}' to import (looked beside this file and in the standard library{})", path,
+                     near.empty() ? "" : fmt::format("; did you mean \"{}\"?", near)),
+         length);
 }
 
 void Interpreter::import(const std::string& path, Loc loc) {
@@ -213,7 +248,7 @@ void Interpreter::import(const std::string& path, Loc loc) {
     if (std::find(loaded_.begin(), loaded_.end(), key) != loaded_.end()) return;
     std::string text;
     if (embedded) {
-        text = *stdlib_file(path);
+        text = *stdlib_file(key.substr(stdlib_prefix.size()));
     } else if (!read_file(key, text)) {
         fail(loc, fmt::format("cannot read '{}'", key));
     }

@@ -80,5 +80,8 @@ private:
 // (e.g. "nim.game"), or null.
 const std::string* stdlib_file(const std::string& name);
 std::vector<std::string> stdlib_names();
+// The library file an import of `path` names for certain: "nim.game" for
+// "std/nim.game" (or "std/" followed by a name the library lacks), else "".
+std::string std_import_name(const std::string& path);
 
 }  // namespace grundy

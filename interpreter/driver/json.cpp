@@ -23,24 +23,52 @@ std::string json_string(std::string_view s) {
     return out + "\"";
 }
 
+namespace {
+
+std::string json_array(std::span<const Value> items) {
+    std::string out = "[";
+    for (const Value& x : items) {
+        if (out.size() > 1) out += ", ";
+        out += to_json(x);
+    }
+    return out + "]";
+}
+
+// "game": "Subtract", "rules": [{"set": [1, 3, 4]}] (no "rules" for a game
+// without a parameter list).
+std::string game_fields(const GameHandle& g) {
+    std::string out = "\"game\": " + json_string(g.game_name());
+    if (const Value* args = g.rule_args()) out += ", \"rules\": " + json_array(args->seq().span());
+    return out;
+}
+
+}  // namespace
+
 std::string to_json(const Value& v) {
     switch (v.kind()) {
         case Kind::integer: return std::to_string(v.as_int());
         case Kind::boolean: return v.as_bool() ? "true" : "false";
         case Kind::string: return json_string(v.str().text);
-        case Kind::tuple:
-        case Kind::list:
-        case Kind::set: {
-            std::string out = "[";
-            for (const Value& x : v.seq()) {
-                if (out.size() > 1) out += ", ";
-                out += to_json(x);
+        case Kind::list: return json_array(v.seq().span());
+        case Kind::tuple: return "{\"tuple\": " + json_array(v.seq().span()) + "}";
+        case Kind::set: return "{\"set\": " + json_array(v.seq().span()) + "}";
+        case Kind::range: return fmt::format(R"({{"range": [{}, {}]}})", v.range().lo, v.range().hi);
+        case Kind::position: {
+            const PosObj& p = v.pos();
+            std::string out = "{\"position\": " + json_string(repr(v)) + ", \"misere\": ";
+            out += p.misere ? "true" : "false";
+            out += ", \"parts\": [";
+            for (std::size_t i = 0; i < p.parts.size(); ++i) {
+                const Component& c = p.parts[i];
+                out += (i ? ", {" : "{") + game_fields(*c.game);
+                out += ", \"state\": " + to_json(c.game->state(c.state)) + "}";
             }
-            return out + "]";
+            return out + "]}";
         }
+        case Kind::rules: return "{\"ruleset\": " + json_string(repr(v)) + ", " + game_fields(*v.rules().game) + "}";
         case Kind::none: return "null";
-        default: return json_string(repr(v));
     }
+    return "null";
 }
 
 namespace {
@@ -104,7 +132,8 @@ std::string event_json(const SourceManager& sm, const Event& e) {
 }
 
 std::string error_json(const SourceManager& sm, const Diagnostic& d) {
-    std::string out = head(sm, d.severity == Severity::note ? "note" : "error", d.loc);
+    const char* event = d.severity == Severity::note ? "note" : d.severity == Severity::warning ? "warning" : "error";
+    std::string out = head(sm, event, d.loc);
     if (d.loc.valid()) out += fmt::format(", \"column\": {}", sm.get(d.loc.source).line_col(d.loc.offset).column);
     return out + ", \"message\": " + json_string(d.message) + "}";
 }

@@ -1,8 +1,11 @@
 // Machine-readable output (`grundy eval --json`, `grundy run --json`).
 //
-// Values map to JSON naturally: ints and bools as themselves, strings as
-// strings, tuples, lists and sets as arrays; a position, a ruleset or a
-// range (which may be huge) as the text Grundy prints for it.
+// Values map to JSON without loss (docs/json.md): ints, bools and strings
+// as themselves, lists as arrays, and every other kind as an object whose
+// one key (or first key) names it: {"tuple": [...]}, {"set": [...]},
+// {"range": [lo, hi]}, {"position": text, "misere": bool,
+// "parts": [{"game": name, "rules": [...], "state": ...}]},
+// {"ruleset": text, "game": name, "rules": [...]}.
 #pragma once
 
 #include <string>

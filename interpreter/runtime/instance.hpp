@@ -64,6 +64,8 @@ public:
     Value state(std::uint32_t id) const override { return table_.state(id); }
     void print_state(std::uint32_t id, std::string& out) const override;
     void print_rules(std::string& out) const override;
+    const std::string& game_name() const override { return game_.name; }
+    const Value* rule_args() const override { return game_.has_params ? &args_ : nullptr; }
 
 private:
     // The int fast path (int_expand.cpp); false when it does not apply.

@@ -15,7 +15,7 @@ void fail(Loc loc, std::string message, std::uint32_t length) {
 }
 
 std::string format_diagnostic(const SourceManager& sm, const Diagnostic& d) {
-    const char* kind = d.severity == Severity::error ? "error" : "note";
+    const char* kind = d.severity == Severity::error ? "error" : d.severity == Severity::warning ? "warning" : "note";
     if (!d.loc.valid()) return fmt::format("grundy: {}: {}\n", kind, d.message);
     const Source& src = sm.get(d.loc.source);
     LineCol lc = src.line_col(d.loc.offset);

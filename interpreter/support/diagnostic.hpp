@@ -12,7 +12,7 @@
 
 namespace grundy {
 
-enum class Severity { error, note };
+enum class Severity { error, warning, note };
 
 struct Diagnostic {
     Severity severity = Severity::error;

@@ -165,6 +165,8 @@ public:
     virtual Value state(std::uint32_t id) const = 0;          // the state a component names
     virtual void print_state(std::uint32_t id, std::string& out) const = 0;  // `Nim(3)`
     virtual void print_rules(std::string& out) const = 0;     // `Subtract({1, 3, 4})`
+    virtual const std::string& game_name() const = 0;         // `Subtract`
+    virtual const Value* rule_args() const = 0;               // a tuple; null without a parameter list
 };
 
 // ---- construction ---------------------------------------------------------

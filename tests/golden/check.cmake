@@ -1,5 +1,5 @@
-# Runs one golden test: `grundy ARGS... NAME.game` in the test's folder (or,
-# with MODE=repl, `grundy repl ARGS...` reading NAME.repl), and
+# Runs one golden test: `grundy MODE ARGS... NAME.game` in the test's folder
+# (MODE run or eval; with MODE=repl, `grundy repl ARGS...` reading NAME.repl), and
 # compares stdout, stderr and the exit code with NAME.out, NAME.err and
 # NAME.code (a missing file means "empty" / 0). With GRUNDY_UPDATE_GOLDEN=1
 # in the environment it writes the expected files instead.

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Drives `grundy repl` in a real terminal through tmux: line editing, Tab
 # completion, the continuation prompt, Ctrl-C at the prompt and during a
-# long solve, a long recursion and a long loop, Ctrl-D, and the history
-# kept across runs. Exits 77 (skipped) when tmux is not installed.
+# long solve, a long recursion and a long loop, moves in :play kept out of
+# the history, Ctrl-D, and the history kept across runs. Exits 77 (skipped) when tmux is not installed.
 #   repl_tmux.sh GRUNDY
 set -u
 GRUNDY=$(realpath "$1")
@@ -85,6 +85,15 @@ keys C-c
 expect 'error: interrupted' 3
 keys 'sg(Nim(3) + Nim(4)) + 100' Enter
 expect '^107$'
+
+# A game's moves stay out of the history: Up after :play recalls the
+# entry before it, not the move typed.
+keys ':play Nim(1)' Enter
+expect '^your move>$'
+keys '1' Enter
+expect '^The engine has no move: you win\.$'
+keys Up Up Enter
+expect '^107$' 2
 
 # Ctrl-D leaves.
 keys C-d

@@ -84,9 +84,15 @@ TEST_CASE("values as JSON", "[json]") {
         return to_json(v);
     };
     CHECK(json("[1, -2, true, \"a\\\"b\\n\"]") == "[1, -2, true, \"a\\\"b\\n\"]");
-    CHECK(json("((1, 2), {3, 1}, [])") == "[[1, 2], [1, 3], []]");
-    CHECK(json("Nim(3) + Kayles(2)") == "\"Nim(3) + Kayles(2)\"");
-    CHECK(json("1..3") == "\"1..3\"");
+    // Every kind keeps what tells it apart: tuples and sets are objects.
+    CHECK(json("((1, 2), {3, 1}, [])") == R"j({"tuple": [{"tuple": [1, 2]}, {"set": [1, 3]}, []]})j");
+    CHECK(json("Nim(3) + Kayles(2)") ==
+          R"j({"position": "Nim(3) + Kayles(2)", "misere": false, "parts": [{"game": "Nim", "state": 3}, )j"
+          R"j({"game": "Kayles", "state": 2}]})j");
+    CHECK(json("misere(Nim(0))") ==
+          R"j({"position": "misere(Nim(0))", "misere": true, "parts": [{"game": "Nim", "state": 0}]})j");
+    CHECK(json("1..3") == R"j({"range": [1, 3]})j");
+    CHECK(json("Kayles") == R"j({"ruleset": "Kayles", "game": "Kayles"})j");
     CHECK(json_string("tab\there\x01") == "\"tab\\there\\u0001\"");
 }
 
