@@ -48,6 +48,7 @@ public:
     void expand(solver::StateId s, solver::OptionSink& out) override;
     std::string describe(solver::StateId s) const override;
     bool try_grundy(solver::StateId s, std::uint32_t& value, Blocker& blocker) override;  // int_mex.cpp
+    void before_search(solver::StateId s) override;
 
     // The values of the positions `G(lo)` .. `G(hi)` in order, a batch at
     // a time to `each` until it returns false, solving each new one in one

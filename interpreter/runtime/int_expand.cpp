@@ -238,6 +238,22 @@ bool Instance::fast_position(std::span<const Value> args, std::uint32_t& id) {
     return true;
 }
 
+// A deep query of a game of translations (every option n + offset(k),
+// IntInstanceData::dense) reaches at least one state in `step` below it,
+// where step is the smallest move: solving all of 0..s in one ascending
+// pass costs at most that many times the states, each a few array reads
+// instead of a frame of the search. Only when the states fit the limit;
+// a translation's rules cannot raise an error (Instance::translation_offsets).
+void Instance::before_search(solver::StateId s) {
+    constexpr std::int64_t deep = 1 << 16, max_step = 16;
+    if (!int_is_id_ || s < deep || s >= StateTable::first_general || !fast_ready() || !fast_.dense) return;
+    std::int64_t step = INT64_MAX;
+    for (const auto& offsets : fast_.offsets)
+        for (std::int64_t o : offsets) step = std::min(step, o < 0 ? -o : o);
+    if (step > max_step || static_cast<std::uint64_t>(s) + 1 > ctx_.solver.room()) return;
+    grundy_range(0, s, [](std::span<const std::uint32_t>) { return true; });
+}
+
 std::int64_t tabulate(const IntInstanceData& data, std::uint32_t table, std::int64_t x) {
     return data.owner->tabulate(table, x);
 }

@@ -69,6 +69,11 @@ public:
         } resume;
     };
     virtual bool try_grundy(StateId, std::uint32_t&, Blocker&) { return false; }
+    // Called before a search for s starts from nothing on the stack: a game
+    // may solve states below s first, bottom-up, when it knows that to be
+    // the cheaper way to s (the game's own business; values it sets are
+    // values).
+    virtual void before_search(StateId) {}
 };
 
 }  // namespace grundy::solver

@@ -135,6 +135,10 @@ std::uint32_t Solver::grundy(Comp root) {
 
     GameGraph::Blocker blocker;
     if (try_direct(root, blocker)) return peek(root);
+    if (frames_.empty()) {
+        tables_[comp_graph(root)].graph->before_search(comp_state(root));
+        if (peek(root) < on_path) return peek(root);
+    }
     const std::size_t base = frames_.size();
     const std::size_t buf_base = buf_.size();
     try {
