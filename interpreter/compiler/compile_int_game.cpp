@@ -713,6 +713,10 @@ private:
                 }
                 if (plain && callee.text == "abs" && e.items.size() == 2 && !constant(e))
                     return std::make_unique<Abs>(e.loc, e.length, integer(*e.items[1]));
+                if (plain && callee.text == "isqrt" && e.items.size() == 2 && !constant(e))
+                    return std::make_unique<IntFn<ops::isqrt>>(e.loc, e.length, integer(*e.items[1]));
+                if (plain && callee.text == "fib" && e.items.size() == 2 && !constant(e))
+                    return std::make_unique<IntFn<ops::fib>>(e.loc, e.length, integer(*e.items[1]));
                 break;
             }
             default: break;

@@ -150,6 +150,17 @@ struct MinMax final : Int {
     }
 };
 
+// A builtin from ints to ints (isqrt, fib), by the same function as the
+// builtin, its errors located at the call.
+template <std::int64_t (*F)(std::int64_t)> struct IntFn final : Int {
+    IntPtr x;
+    IntFn(Loc l, std::uint32_t n, IntPtr a) : Int(l, n), x(std::move(a)) {}
+    std::int64_t eval(const Frame& f) const override {
+        const std::int64_t v = x->eval(f);
+        return checked(*this, [&] { return F(v); });
+    }
+};
+
 struct Abs final : Int {
     IntPtr x;
     Abs(Loc l, std::uint32_t n, IntPtr a) : Int(l, n), x(std::move(a)) {}

@@ -84,18 +84,7 @@ Value b_nim_sum(Context&, Args a) {
     return Value::integer(x);
 }
 
-Value b_fib(Context&, Args a) {
-    std::int64_t n = ops::expect_int(a[0], "the argument of fib()");
-    if (n < 0) throw ValueError("fib() needs n >= 0");
-    if (n > 92) throw ValueError(fmt::format("fib({}) does not fit in 64 bits (the largest is fib(92))", n));
-    std::int64_t x = 0, y = 1;  // fib(i), fib(i + 1); the last step does not need fib(n + 1)
-    for (std::int64_t i = 0; i < n; ++i) {
-        std::int64_t t = i + 1 < n ? x + y : 0;
-        x = y;
-        y = t;
-    }
-    return Value::integer(x);
-}
+Value b_fib(Context&, Args a) { return Value::integer(ops::fib(ops::expect_int(a[0], "the argument of fib()"))); }
 
 Value b_is_fib(Context&, Args a) {
     std::int64_t n = ops::expect_int(a[0], "the argument of is_fib()");
@@ -139,12 +128,7 @@ Value b_int(Context&, Args a) {
 }
 
 Value b_isqrt(Context&, Args a) {
-    std::int64_t n = ops::expect_int(a[0], "the argument of isqrt()");
-    if (n < 0) throw ValueError("isqrt() of a negative number");
-    auto r = static_cast<std::int64_t>(__builtin_sqrtl(static_cast<long double>(n)));
-    while (r > 0 && (r > 3037000499 || r * r > n)) --r;
-    while (r < 3037000499 && (r + 1) * (r + 1) <= n) ++r;
-    return Value::integer(r);
+    return Value::integer(ops::isqrt(ops::expect_int(a[0], "the argument of isqrt()")));
 }
 
 Value quantifier(Args a, bool want_all) {

@@ -40,6 +40,24 @@ std::int64_t floor_div(std::int64_t a, std::int64_t b) {
     if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
     return q;
 }
+std::int64_t isqrt(std::int64_t n) {
+    if (n < 0) throw ValueError("isqrt() of a negative number");
+    auto r = static_cast<std::int64_t>(__builtin_sqrtl(static_cast<long double>(n)));
+    while (r > 0 && (r > 3037000499 || r * r > n)) --r;
+    while (r < 3037000499 && (r + 1) * (r + 1) <= n) ++r;
+    return r;
+}
+std::int64_t fib(std::int64_t n) {
+    if (n < 0) throw ValueError("fib() needs n >= 0");
+    if (n > 92) throw ValueError(fmt::format("fib({}) does not fit in 64 bits (the largest is fib(92))", n));
+    std::int64_t x = 0, y = 1;  // fib(i), fib(i + 1); the last step does not need fib(n + 1)
+    for (std::int64_t i = 0; i < n; ++i) {
+        std::int64_t t = i + 1 < n ? x + y : 0;
+        x = y;
+        y = t;
+    }
+    return x;
+}
 std::int64_t floor_mod(std::int64_t a, std::int64_t b) {
     if (b == 0) throw ValueError("division by zero in '%'");
     if (b == -1) return 0;

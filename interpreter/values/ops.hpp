@@ -15,6 +15,8 @@ std::int64_t floor_mod(std::int64_t a, std::int64_t b);  // has the sign of b
 std::int64_t shl(std::int64_t a, std::int64_t b);
 std::int64_t shr(std::int64_t a, std::int64_t b);
 std::int64_t neg(std::int64_t a);
+std::int64_t isqrt(std::int64_t n);  // the floor of the square root, exact; n >= 0
+std::int64_t fib(std::int64_t n);    // fib(0) = 0, fib(1) = 1; 0 <= n <= 92
 
 // `+` on ints, strings, lists, tuples (concatenation), sets (union) and
 // positions (disjunctive sum); `-` on ints and sets (difference).

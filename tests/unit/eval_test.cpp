@@ -250,3 +250,17 @@ TEST_CASE("misère search: which component's error comes out does not depend on 
         "print outcome(misere(A(2) + B(1)))");
     CHECK(r.err.find("test.game:2:44: error: division by zero in '%'") == 0);
 }
+
+TEST_CASE("isqrt and fib in rules run as int code, with the builtin's values and errors", "[eval]") {
+    const std::string squares =
+        "game S { position n; move k in 1..isqrt(n) => n - k * k }\n"
+        "game L { position p; move k in 1..isqrt(p[0]) => [p[0] - k * k] }\n"
+        "check sg(S(n)) == sg(L([n])) for n in 0..300\n"
+        "print [n for n in 0..60 where outcome(S(n)) == \"P\"]\n";
+    CHECK(output_of(squares) == "[0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, 39, 44, 52, 57]\n");
+    auto r = run_program("game S { position n; move k in 1..isqrt(n - 3) => n - k }\nprint sg(S(2))\n");
+    CHECK(r.status == grundy::status_error);
+    CHECK(r.err.substr(0, r.err.find('\n')) == "test.game:1:35: error: isqrt() of a negative number");
+    CHECK(output_of("game F { position n; move k in 1..n where fib(k) <= n => n - fib(k) }\n"
+                    "print [sg(F(n)) for n in 0..12]\n") == "[0, 1, 0, 2, 3, 1, 0, 2, 3, 4, 5, 1, 0]\n");
+}
