@@ -93,9 +93,9 @@ ExprPtr substitute(const Expr& e, std::vector<std::pair<std::string, const Expr*
     return out;
 }
 
-class Inliner {
+class RuleRewriter {
 public:
-    Inliner(const ast::GameDef& gd, FunctionRef<const ast::FnDef*(const std::string&)> global_fn, bool split_free)
+    RuleRewriter(const ast::GameDef& gd, FunctionRef<const ast::FnDef*(const std::string&)> global_fn, bool split_free)
         : gd_(gd), global_fn_(global_fn), split_free_(split_free) {
         for (auto& f : gd.fns) game_fns_.push_back(&f);
         for (auto& p : gd.params) params_.push_back(p.name);
@@ -401,7 +401,7 @@ private:
 std::unique_ptr<ast::GameDef> rewrite_rules(const ast::GameDef& gd,
                                            FunctionRef<const ast::FnDef*(const std::string&)> global_fn,
                                            bool split_free) {
-    return Inliner(gd, global_fn, split_free).run();
+    return RuleRewriter(gd, global_fn, split_free).run();
 }
 
 }  // namespace grundy
