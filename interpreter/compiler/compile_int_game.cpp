@@ -386,6 +386,60 @@ private:
         for (const Expr* part : tuple_parts(e)) out.push_back(integer(*part));
         return out;
     }
+    // `tuple(sorted([x, y, ...]))` of names and literals, as many as the
+    // position has: its list display, else null.
+    const Expr* sorted_ints(const Expr& e) const {
+        auto call_of = [&](const Expr& c, const char* name) {
+            return c.kind == ExprKind::call && c.items.size() == 2 && c.items[0]->kind == ExprKind::name &&
+                   c.items[0]->text == name && !shadowed(name);
+        };
+        if (!call_of(e, "tuple") || !call_of(*e.items[1], "sorted")) return nullptr;
+        const Expr& list = *e.items[1]->items[1];
+        if (list.kind != ExprKind::list || list.items.size() != game_->arity) return nullptr;
+        for (auto& item : list.items)
+            if (item->kind != ExprKind::int_lit && !(item->kind == ExprKind::name && find(item->text))) return nullptr;
+        return &list;
+    }
+    // The ascending order of xs as min and max of them (a bubble network):
+    // what sorted() gives, for names and literals, which evaluate alike any
+    // number of times; the min and max are traced like any others.
+    std::vector<const Expr*> sorting_network(const Expr& xs) {
+        constexpr std::size_t max_nodes = 4096;
+        std::vector<ast::ExprPtr> wires;
+        for (auto& item : xs.items) wires.push_back(ast::clone(*item));
+        auto extreme = [&](const char* name, const Expr& a, const Expr& b) {
+            auto call = std::make_unique<Expr>(ExprKind::call, xs.loc, xs.length);
+            auto callee = std::make_unique<Expr>(ExprKind::name, xs.loc, xs.length);
+            callee->text = name;
+            call->items.push_back(std::move(callee));
+            call->items.push_back(ast::clone(a));
+            call->items.push_back(ast::clone(b));
+            return call;
+        };
+        std::size_t nodes = 0;
+        for (std::size_t pass = 0; pass + 1 < wires.size(); ++pass)
+            for (std::size_t j = 0; j + 1 + pass < wires.size(); ++j) {
+                auto lo = extreme("min", *wires[j], *wires[j + 1]);
+                auto hi = extreme("max", *wires[j], *wires[j + 1]);
+                wires[j] = std::move(lo);
+                wires[j + 1] = std::move(hi);
+                nodes += 2;
+            }
+        std::vector<const Expr*> out;
+        for (auto& w : wires) {
+            nodes += count(*w);
+            out.push_back(w.get());
+            owned_.push_back(std::move(w));
+        }
+        if (nodes > max_nodes || shadowed("min") || shadowed("max")) throw GiveUp{};
+        return out;
+    }
+    static std::size_t count(const Expr& e) {
+        std::size_t n = 1;
+        for (auto& item : e.items) n += count(*item);
+        return n;
+    }
+
     // The parts of a new state, one per position name: a tuple's items, or
     // the parts of each arm of an `if` (or of a `let`'s body) taken apart,
     // `if c then (x, y) else (u, v)` as (if c then x else u, if c then y
@@ -399,6 +453,7 @@ private:
             for (auto& item : e.items) out.push_back(item.get());
             return out;
         }
+        if (const Expr* items = sorted_ints(e)) return sorting_network(*items);
         if (e.kind != ExprKind::if_else && e.kind != ExprKind::let_in) throw GiveUp{};
         const bool is_if = e.kind == ExprKind::if_else;
         std::vector<const Expr*> a = tuple_parts(*e.items[is_if ? 1 : 0]), b;

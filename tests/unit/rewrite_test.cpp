@@ -35,20 +35,40 @@ TEST_CASE("spellings of one game compile alike and agree", "[rewrite]") {
     const std::string helpers =
         "fn lo(x, y) = if x < y then x else y\n"
         "fn hi(x, y) = if x < y then y else x\n"
-        "fn sorted(x, y) = if x <= y then (x, y) else (y, x)\n";
+        "fn ordered(x, y) = if x <= y then (x, y) else (y, x)\n";
     const std::string games[] = {
         "game A { position (a, b); canonical => (min(a, b), max(a, b))\n" + wythoff_moves,
         "game B { position (a, b); canonical => (lo(a, b), hi(a, b))\n" + wythoff_moves,
-        "game C { position (a, b); canonical => sorted(a, b)\n" + wythoff_moves,
+        "game C { position (a, b); canonical => ordered(a, b)\n" + wythoff_moves,
         "game D { position (a, b); canonical => (if a < b then a else b, if b > a then b else a)\n" + wythoff_moves,
+        "game E { position (a, b); canonical => tuple(sorted([a, b]))\n" + wythoff_moves,
     };
     std::string program = helpers;
     for (auto& g : games) program += g;
-    for (const char* name : {"A", "B", "C", "D"}) CHECK(on_int_path(program, name));
+    for (const char* name : {"A", "B", "C", "D", "E"}) CHECK(on_int_path(program, name));
     program += "check sg(A(a, b)) == sg(B(a, b)) and sg(B(a, b)) == sg(C(a, b)) and sg(C(a, b)) == sg(D(a, b))"
+               " and sg(D(a, b)) == sg(E(a, b))"
                " for a in 0..60, b in 0..60\n"
                "print [(a, b) for a in 0..30, b in a..30 where outcome(C(a, b)) == \"P\"]\n";
     CHECK(output_of(program) == "[(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13), (9, 15), (11, 18), (12, 20), (14, 23), (16, 26), (17, 28)]\n");
+}
+
+TEST_CASE("a canonical form that sorts three heaps is int code", "[rewrite]") {
+    const std::string moves =
+        " move k in 1..a => (a - k, b, c)\n move k in 1..b => (a, b - k, c)\n move k in 1..c => (a, b, c - k)\n"
+        " move k in 1..min(a, b) => (a - k, b - k, c) }\n";
+    const std::string program =
+        "game S { position (a, b, c); canonical => tuple(sorted([a, b, c]))\n" + moves +
+        "game M { position (a, b, c)\n canonical => (min(a, b, c), a + b + c - min(a, b, c) - max(a, b, c), max(a, b, c))\n" +
+        moves +
+        "game L { position h; canonical => sorted(h)\n"
+        " move i in 0..2, k in 1..h[i] => update(h, i, h[i] - k)\n"
+        " move k in 1..min(h[0], h[1]) => [h[0] - k, h[1] - k, h[2]] }\n"
+        "check sg(S(a, b, c)) == sg(M(a, b, c)) and sg(S(a, b, c)) == sg(L([a, b, c]))"
+        " for a in 0..9, b in 0..9, c in 0..9\n"
+        "print moves(S(2, 1, 1))\n";
+    CHECK(on_int_path(program, "S"));
+    CHECK(output_of(program) == "[S(0, 1, 2), S(1, 1, 1), S(0, 1, 1), S(0, 0, 2)]\n");
 }
 
 TEST_CASE("a sum of the game's own positions is split", "[rewrite]") {
