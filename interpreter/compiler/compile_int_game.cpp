@@ -105,8 +105,33 @@ private:
             g->moves.push_back(std::move(m));
             regs_.resize(mark);
         }
+        if (gd.start && !lists_) start(*gd.start, *g);
         g->registers = next_reg_;
         return g;
+    }
+
+    // IntGame::start, when its pattern is a name or a flat tuple of names
+    // and its result int code; else the generic start makes positions.
+    void start(const ast::StartDef& s, IntGame& g) {
+        const auto mark = regs_.size();
+        const auto next = next_reg_;
+        try {
+            g.start_base = next_reg_;
+            if (s.pattern && s.pattern->is_tuple()) {
+                for (auto& item : s.pattern->items) {
+                    if (item.is_tuple()) throw GiveUp{};
+                    declare(item.name);
+                }
+            } else if (s.pattern) {
+                declare(s.pattern->name);
+            }
+            g.start_args = next_reg_ - g.start_base;
+            g.start = state_result(*s.body);
+        } catch (const GiveUp&) {
+            g.start.clear();
+            next_reg_ = next;
+        }
+        regs_.resize(mark);
     }
 
     // ---- names and registers ------------------------------------------------

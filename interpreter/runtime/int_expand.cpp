@@ -223,17 +223,24 @@ bool Instance::load_fast(solver::StateId s, intpath::Frame& f, std::int64_t* pos
 // `G(args)` for a game on ints without `start`: the int path's canonical
 // form and packing, without making a Value.
 bool Instance::fast_position(std::span<const Value> args, std::uint32_t& id) {
-    if (!game_.fast || game_.fast->shape != IntGame::Shape::ints || game_.has_start || args.size() != game_.fast->arity) return false;
+    const IntGame* g = game_.fast.get();
+    if (!g || g->shape != IntGame::Shape::ints) return false;
+    const bool start = game_.has_start;
+    if (start ? g->start.empty() || args.size() != g->start_args : args.size() != g->arity) return false;
     std::int64_t regs[IntGame::max_registers];
+    const std::uint32_t base = start ? g->start_base : 0;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (!args[i].is(Kind::integer)) return false;
-        regs[i] = args[i].as_int();
+        regs[base + i] = args[i].as_int();
     }
     if (!fast_ready()) return false;
     for (const auto& [reg, value] : fast_.int_regs) regs[reg] = value;
     std::int64_t xs[8];
-    std::copy(regs, regs + args.size(), xs);
     intpath::Frame f{regs, &fast_};
+    if (start)
+        for (std::uint32_t i = 0; i < g->arity; ++i) xs[i] = g->start[i]->eval(f);
+    else
+        std::copy(regs, regs + args.size(), xs);
     id = fast_state(xs, f);
     return true;
 }

@@ -234,6 +234,10 @@ struct IntGame {
     std::vector<intpath::Hoisted> hoisted;
     std::vector<intpath::Tabulated> tables;
     std::vector<intpath::IntPtr> canonical;  // empty: none; else `arity` ints
+    // `start`, as int code: its pattern's names in registers start_base..,
+    // `arity` ints out (then canonical). Empty: no start, or not int code.
+    std::vector<intpath::IntPtr> start;
+    std::uint32_t start_base = 0, start_args = 0;
     std::uint32_t canonical_base = 0;        // where canonical reads the new state's ints
     // The canonical form is `(min(x, y), max(x, y))` of a pair (x, y), the
     // usual one of a game on two symmetric heaps: canon() sorts the two

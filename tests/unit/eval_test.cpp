@@ -264,3 +264,20 @@ TEST_CASE("isqrt and fib in rules run as int code, with the builtin's values and
     CHECK(output_of("game F { position n; move k in 1..n where fib(k) <= n => n - fib(k) }\n"
                     "print [sg(F(n)) for n in 0..12]\n") == "[0, 1, 0, 2, 3, 1, 0, 2, 3, 4, 5, 1, 0]\n");
 }
+
+TEST_CASE("a start that is int code makes positions without the generic evaluator, alike", "[eval]") {
+    const std::string kiki =
+        "game K { position (r, c); start (n, m) => (n - 1, m - 1)\n"
+        " move where c > 0 => (r, c - 1)\n move where r > 0 => (r - 1, c)\n"
+        " move where r > 0 and c > 0 => (r - 1, c - 1) }\n"
+        "game L { position p; start (n, m) => [n - 1, m - 1]\n"
+        " move where p[1] > 0 => [p[0], p[1] - 1]\n move where p[0] > 0 => [p[0] - 1, p[1]]\n"
+        " move where p[0] > 0 and p[1] > 0 => [p[0] - 1, p[1] - 1] }\n"
+        "check sg(K(n, m)) == sg(L(n, m)) for n in 1..12, m in 1..12\n"
+        "print K(3, 4), moves(K(2, 2))\n";
+    CHECK(output_of(kiki) == "K(2, 3) [K(1, 0), K(0, 1), K(0, 0)]\n");
+    auto r = run_program("game K { position (r, c); start (n, m) => (n / m, m)\n move where c > 0 => (r, c - 1) }\n"
+                         "print sg(K(3, 0))\n");
+    CHECK(r.status == grundy::status_error);
+    CHECK(r.err.substr(0, r.err.find('\n')) == "test.game:1:46: error: division by zero");
+}
