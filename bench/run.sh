@@ -294,7 +294,7 @@ for name in "${selected[@]}"; do
     if [[ -n "$c_time" && -n "$g_time" ]]; then
         pair_ratio="$(paste <(printf '%s\n' ${R_TIMES[C++]}) <(printf '%s\n' ${R_TIMES[Grundy]}) |
             awk '$1 > 0 { print $2 / $1 }' | sort -g |
-            awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.2f×", m }')"
+            awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; if (m < 10) printf "%.2f×", m; else printf "%.0f×", m }')"
     fi
     rows+=("| $name | $(printf "${TITLE[$name]}" "${size[@]}") | $(fmt_count "$states") | $c_cell | $c_mb | $g_cell | $g_mb | $(fmt_ratio "$g_time" "$c_time") | $pair_ratio | $(fmt_ratio "$g_cpu" "$c_cpu") | $(fmt_ratio "$g_rss" "$c_rss") | $p_cell | $(fmt_ratio "$p_time" "$g_time") | $check |")
 done
