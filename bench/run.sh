@@ -43,11 +43,11 @@ ALL_WORKLOADS=(subtract kayles wythoff fibnim chomp divisors misere
                deep deep20 board heaps3 nodekayles greentrees cf768e octal137 chomp3 pcount)
 
 # The sizes: the C++ and Python programs' arguments, and the Grundy program's
-# standard input. Most C++ runs take from a tenth of a second to two seconds,
-# so that process start-up is noise. Four are shorter: deep and board at the
-# sizes the workloads are defined by (10^7, 2000 x 2000), and greentrees,
-# octal137 and pcount, where a C++ run of a tenth of a second would keep
-# today's interpreter busy for minutes (bench/README.md).
+# standard input. Most C++ runs take from a fifth of a second to a few
+# seconds, so that process start-up is noise. Six are shorter: deep and board
+# at the sizes the workloads are defined by (10^7, 2000 x 2000), and heaps3,
+# greentrees, octal137 and pcount, where a longer C++ run would keep today's
+# interpreter busy for many minutes (bench/README.md).
 declare -A SIZE=(
     [subtract]='99999999' [kayles]='40000' [wythoff]='1000' [fibnim]='2000'
     [chomp]='11 11' [divisors]='28' [misere]='8 17'
@@ -155,7 +155,13 @@ run_once() {
     local rc=0 start end sum rss cpu
     [[ -n "${R_ERR[$label]:-}" ]] && return 0
     start=$(date +%s%N)
-    "$TIME_BIN" -f '%e %M %U %S' -o "$TMP/time" "${wrap[@]}" "$@" <"${M_INPUT:-/dev/null}" >"$TMP/out" 2>"$TMP/err" || rc=$?
+    # In a subshell whose `times` gives its children's CPU time to the millisecond.
+    (
+        rc=0
+        "$TIME_BIN" -f '%e %M' -o "$TMP/time" "${wrap[@]}" "$@" <"${M_INPUT:-/dev/null}" >"$TMP/out" 2>"$TMP/err" || rc=$?
+        times >"$TMP/times"
+        exit "$rc"
+    ) || rc=$?
     end=$(date +%s%N)
     if ((rc != 0)); then
         if ((rc == 124)); then R_ERR[$label]="timeout (${TIMEOUT} s)"; else R_ERR[$label]="exit $rc"; fi
@@ -177,9 +183,10 @@ run_once() {
     fi
     R_SUM[$label]="$sum"
     [[ -z "${R_STATES[$label]:-}" ]] && R_STATES[$label]="$(awk '$1 == "states" { print $2; exit }' "$TMP/err")"
-    # The last line of /usr/bin/time's output: wall, peak RSS (KB), user, system.
+    # The last line of /usr/bin/time's output: wall, peak RSS (KB); the second
+    # line of `times`: the children's user and system time, as 0m1.234s.
     rss="$(awk 'NF { v = $2 } END { print v + 0 }' "$TMP/time")"
-    cpu="$(awk 'NF { v = $3 + $4 } END { printf "%.2f", v }' "$TMP/time")"
+    cpu="$(awk 'NR == 2 { split($1, u, /[ms]/); split($2, k, /[ms]/); printf "%.3f", u[1] * 60 + u[2] + k[1] * 60 + k[2] }' "$TMP/times")"
     ((rss > ${R_RSS[$label]:-0})) && R_RSS[$label]=$rss
     R_TIMES[$label]+="$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.4f", (e - s) / 1e9 }') "
     R_CPU[$label]+="$cpu "
@@ -206,6 +213,7 @@ results() {
 fmt_time() {  # seconds -> "0.123 s", "12.3 s"
     awk -v t="$1" 'BEGIN { if (t < 10) printf "%.3f s", t; else if (t < 100) printf "%.2f s", t; else printf "%.1f s", t }'
 }
+fmt_cpu() { awk -v t="$1" 'BEGIN { if (t < 10) printf "%.3f", t; else printf "%.1f", t }'; }  # CPU seconds
 fmt_mb() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
 fmt_ratio() {  # a / b, "n/a" when either is missing
     [[ -n "$1" && -n "$2" ]] || { echo "n/a"; return; }
@@ -251,7 +259,7 @@ for name in "${selected[@]}"; do
             g_cell="$M_ERR"; status=1; check="$check, Grundy $M_ERR"
         else
             g_time="$M_TIME" g_cpu="$M_CPU" g_rss="$M_RSS"
-            g_cell="$(fmt_time "$g_time")" g_mb="$(fmt_mb "$g_rss")"
+            g_cell="$(fmt_time "$g_time") ($(fmt_cpu "$g_cpu"))" g_mb="$(fmt_mb "$g_rss")"
             if [[ -n "$c_sum" && "$M_SUM" != "$c_sum" ]]; then
                 status=1; check="MISMATCH: C++ $c_sum, Grundy $M_SUM"
             fi
@@ -287,7 +295,7 @@ for name in "${selected[@]}"; do
         fi
     fi
 
-    c_cell="${c_err:-$(fmt_time "$c_time")}"
+    c_cell="${c_err:-$(fmt_time "$c_time") ($(fmt_cpu "$c_cpu"))}"
     c_mb='n/a'; [[ -n "$c_rss" ]] && c_mb="$(fmt_mb "$c_rss")"
     # Each Grundy run over the C++ run just before it (same load), the median.
     pair_ratio='n/a'
@@ -306,11 +314,11 @@ overhead="$(for _ in 1 2 3 4 5; do
 done | sort -n | sed -n 3p)"
 
 echo
-echo "| name | workload | states | C++ time | C++ peak MB | Grundy time | Grundy peak MB | Grundy/C++ | run by run | CPU | memory | Python time | Python/Grundy | checksum |"
+echo "| name | workload | states | C++ time (CPU) | C++ peak MB | Grundy time (CPU) | Grundy peak MB | Grundy/C++ | run by run | CPU | memory | Python time | Python/Grundy | checksum |"
 echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
 printf '%s\n' "${rows[@]}"
 echo
-echo "Median of $RUNS runs (Python: $PY_RUNS), wall time including process start-up (an empty program takes $(awk -v u="$overhead" 'BEGIN { printf "%.1f", u / 1000 }') ms here); peak RSS is the largest of the runs. Grundy/C++: the ratio of the median wall times; \"run by run\": the median of each Grundy run's time over the C++ run just before it; CPU: the ratio of the median CPU times (user + system); memory: the ratio of the peak RSS."
+echo "Median of $RUNS runs (Python: $PY_RUNS), wall time including process start-up (an empty program takes $(awk -v u="$overhead" 'BEGIN { printf "%.1f", u / 1000 }') ms here); in parentheses the median CPU time in seconds (user + system); peak RSS is the largest of the runs. Grundy/C++: the ratio of the median wall times; \"run by run\": the median of each Grundy run's time over the C++ run just before it; CPU: the ratio of the median CPU times (user + system); memory: the ratio of the peak RSS."
 echo "States: distinct positions the C++ baseline solves. Machine: $(nproc) cores, $("$CXX" --version | head -n 1), $("$PYTHON" --version 2>&1)."
 for note in "${notes[@]}"; do echo "$note"; done
 exit "$status"

@@ -39,7 +39,7 @@ DIR=bench/spellings
 # the test suite's.
 declare -A SIZE=(
     [wythoff]='500' [kayles]='12000' [subtract]='5000000' [fibnim]='1300'
-    [octal]='10000' [chomp]='100' [board]='1000' [heaps3]='70'
+    [octal]='10000' [chomp]='75' [board]='1000' [heaps3]='70'
 )
 declare -A SMALL=(
     [wythoff]='12' [kayles]='60' [subtract]='200' [fibnim]='40'
@@ -109,7 +109,13 @@ run_once() {
     ERR='' OUT='' WALL='' CPU='' RSS=''
     echo "$input" >"$TMP/in"
     start=$(date +%s%N)
-    "$TIME_BIN" -f '%e %M %U %S' -o "$TMP/time" "${wrap[@]}" "$GRUNDY" run "$file" <"$TMP/in" >"$TMP/out" 2>"$TMP/err" || rc=$?
+    # In a subshell whose `times` gives its children's CPU time to the millisecond.
+    (
+        rc=0
+        "$TIME_BIN" -f '%e %M' -o "$TMP/time" "${wrap[@]}" "$GRUNDY" run "$file" <"$TMP/in" >"$TMP/out" 2>"$TMP/err" || rc=$?
+        times >"$TMP/times"
+        exit "$rc"
+    ) || rc=$?
     end=$(date +%s%N)
     if ((rc != 0)); then
         if ((rc == 124)); then ERR="timeout"; else ERR="exit $rc"; fi
@@ -118,7 +124,7 @@ run_once() {
     fi
     OUT="$(tr '\n' ' ' <"$TMP/out" | sed 's/ *$//')"
     WALL="$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.4f", (e - s) / 1e9 }')"
-    CPU="$(awk 'NF { v = $3 + $4 } END { printf "%.2f", v }' "$TMP/time")"
+    CPU="$(awk 'NR == 2 { split($1, u, /[ms]/); split($2, k, /[ms]/); printf "%.3f", u[1] * 60 + u[2] + k[1] * 60 + k[2] }' "$TMP/times")"
     RSS="$(awk 'NF { v = $2 } END { print v + 0 }' "$TMP/time")"
 }
 
@@ -181,7 +187,11 @@ for game in "${selected[@]}"; do
         [[ "${O[$sp]}" != "$first" ]] && agree=0
     done
     ((agree)) || status=1
-    title="$(printf "${TITLE[$game]}" ${SIZE[$game]} ${SIZE[$game]})"
+    if [[ "${TITLE[$game]}" == *%s*%s* ]]; then
+        title="$(printf "${TITLE[$game]}" "${SIZE[$game]}" "${SIZE[$game]}")"
+    else
+        title="$(printf "${TITLE[$game]}" "${SIZE[$game]}")"
+    fi
     for sp in "${sps[@]}"; do
         # The game's title on its first row only.
         [[ "$sp" != "${sps[0]}" ]] && title=''
