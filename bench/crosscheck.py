@@ -1,25 +1,37 @@
-"""Cross-check the C++ baselines against the Python versions and known facts.
+"""Cross-check the C++ baselines against the Python versions, the Grundy
+programs and known facts.
 
 Run as `bash bench/run.sh --check` (which builds bench/build/* first), or
-`python3 bench/crosscheck.py` once the baselines are built. Takes a few
-seconds. Prints one line per check, then "N passed, N failed"; exit 1 on any
-failure.
+`python3 bench/crosscheck.py` once the baselines are built. The Grundy
+programs run when the interpreter is there (GRUNDY, default build/grundy,
+from the repo root). Takes under a minute. Prints one line per check, then
+"N passed, N failed"; exit 1 on any failure.
 """
 import os
 import subprocess
 import sys
 from itertools import combinations_with_replacement
+from math import isqrt
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
 BUILD = os.path.join(HERE, "build")
+GRUNDY = os.path.join(ROOT, os.environ.get("GRUNDY", "build/grundy"))
 sys.dont_write_bytecode = True  # no __pycache__ in bench/python
 sys.path.insert(0, os.path.join(HERE, "python"))
 
+import board  # noqa: E402
+import cf768e  # noqa: E402
 import chomp  # noqa: E402
+import chomp3  # noqa: E402
 import divisors  # noqa: E402
 import fibnim  # noqa: E402
+import greentrees  # noqa: E402
+import heaps3  # noqa: E402
 import kayles  # noqa: E402
 import misere  # noqa: E402
+import nodekayles  # noqa: E402
+import octal137  # noqa: E402
 import subtract  # noqa: E402
 import wythoff  # noqa: E402
 
@@ -60,6 +72,16 @@ SIZES = {
     "chomp": [(1,), (2,), (3, 4), (4, 3), (4,), (5, 7), (6,)],
     "divisors": [(1,), (2,), (10,), (14,), (17,)],
     "misere": [(0, 7), (1, 7), (2, 2), (4, 3), (5, 5), (6, 6)],
+    "deep": [(0,), (1,), (6,), (1000,), (123_457,)],
+    "deep20": [(0,), (1,), (17,), (5000,), (100_003,)],
+    "board": [(1, 1), (1, 7), (9, 4), (60, 80)],
+    "heaps3": [(0,), (1,), (5,), (12,)],
+    "nodekayles": [(3,), (5,), (7,), (8,), (11,), (16,)],
+    "greentrees": [(0, 5), (1, 1), (3, 4), (30, 10), (10, 14)],
+    "cf768e": [(0,), (1,), (10,), (35,)],
+    "octal137": [(0,), (1,), (5,), (300,), (1000,)],
+    "chomp3": [(1,), (2,), (7,), (30,)],
+    "pcount": [(0,), (1,), (2,), (100,), (20_000,)],
 }
 for name, sizes in SIZES.items():
     for args in sizes:
@@ -131,6 +153,104 @@ for k, m in [(8, 7), (6, 6), (4, 3)]:
 check("misere: python brute force == formula on every 6-heap multiset <= 6",
       all((not misere.wins(misere.canonical(h))) == misere_nim_p(h)
           for h in combinations_with_replacement(range(7), 6)))
+
+# The newer workloads: known facts.
+check("deep: sg(N) = (0 1 0 1 2 3 2)[N % 7] (the period of {1, 3, 4})",
+      all(cpp("deep", n) == [0, 1, 0, 1, 2, 3, 2][n % 7] for n in (0, 5, 99, 10**6 + 3)))
+check("deep: the table's size, 10^7", cpp("deep") == [0, 1, 0, 1, 2, 3, 2][10**7 % 7])
+
+
+def kiki_sg(r, c):
+    """Kiki's game by its closed form (stdlib/grid.game proves it to 60 x 60)."""
+    if r % 2 == 0 and c % 2 == 0:
+        return 0
+    if r % 2 == 1 and c % 2 == 1:
+        return 2
+    return 1 if (r < c if r % 2 == 0 else c < r) else 3
+
+
+check("board: the closed form's sum, 100 x 70", cpp("board", 100, 70) == sum(kiki_sg(r, c) for r in range(100) for c in range(70)))
+check("board: python sg = the closed form on 40 x 40",
+      all(board.sg(r, c) == kiki_sg(r, c) for r in range(40) for c in range(40)))
+check("board: the table's size, 2000 x 2000", cpp("board") == sum(kiki_sg(r, c) for r in range(2000) for c in range(2000)))
+check("heaps3: one heap is Nim, and two heaps are Wythoff",
+      all(heaps3.sg(0, 0, c) == c for c in range(15)) and
+      all(heaps3.sg(0, a, b) == wythoff.sg(a, b) for a in range(12) for b in range(12)))
+
+
+def colon(parent, v=0):
+    """Green Hackenbush on a tree by the colon principle: xor of (g(child) + 1)."""
+    x = 0
+    for c in range(1, len(parent)):
+        if parent[c] == v:
+            x ^= colon(parent, c) + 1
+    return x
+
+
+for t, n in [(30, 10), (200, 17)]:
+    check(f"greentrees {t} {n}: C++ == the colon principle",
+          cpp("greentrees", t, n) == sum(colon(p) for p in greentrees.trees(t, n)))
+check("greentrees: the generator is MINSTD (its 10000th number from 1 is 399268537, as for std::minstd_rand)",
+      pow(48271, 10000, 2147483647) == 399268537)
+
+
+def stones_sg(n):
+    """Codeforces 768E by its closed form (stdlib/stones.game): the largest k with 1 + ... + k <= n."""
+    return (isqrt(8 * n + 1) - 1) // 2
+
+
+for m in (20, 60, 70):
+    check(f"cf768e {m}: C++ == the closed form", cpp("cf768e", m) == sum(stones_sg(s) for s in range(1, m + 1)))
+check("cf768e: python sg = the closed form to 30",
+      all(cf768e.sg(s, frozenset()) == stones_sg(s) for s in range(31)))
+
+DAWSON_PRE = [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1,
+              3, 0, 2, 1, 1, 0, 4, 5, 2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2,
+              4, 4, 5, 5, 2]
+DAWSON_PERIOD = [4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1,
+                 3, 0, 2, 1, 1, 0, 4, 5, 3, 7]  # "0.07" has period 34 from n = 53
+
+
+def dawson(n):
+    return DAWSON_PRE[n] if n <= 52 else DAWSON_PERIOD[n % 34]
+
+
+check("octal137: 0.137(n) = 0.07(n + 1) (python, n <= 400)",
+      octal137.values(400, "0.137") == octal137.values(401, "0.07")[1:])
+check("octal137: 0.07 follows its period 34 (python, n <= 400)",
+      octal137.values(400, "0.07") == [dawson(n) for n in range(401)])
+check("octal137: the table's size, 5000, from the period",
+      cpp("octal137") == sum(dawson(n + 1) for n in range(5001)))
+check("chomp3: two rows are P exactly when the bottom row is one longer (a, b <= 40)",
+      all((not chomp3.wins(a, b, 0)) == (a == b + 1) for a in range(1, 41) for b in range(a + 1)))
+check("chomp3: an L with arms a and 3 is P exactly when a = 3",
+      all((not chomp3.wins(a, 1, 1)) == (a == 3) for a in range(1, 41)))
+SQUARE_P = [0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, 39, 44]  # OEIS A030193, the first terms
+check("pcount: the P-positions of subtract-a-square begin 0 2 5 7 10 12 15 17 20 22 34 39 44",
+      [cpp("pcount", n) for n in range(45)] == [sum(1 for p in SQUARE_P if p <= n) for n in range(45)])
+
+
+# The Grundy programs against the C++ at small sizes, when the interpreter is there.
+def grundy(name, *args):
+    out = subprocess.run([GRUNDY, "run", os.path.join(HERE, "grundy", f"{name}.game")],
+                         input=" ".join(map(str, args)) + "\n", check=True, capture_output=True, text=True).stdout
+    return int(out.strip().splitlines()[-1])
+
+
+GRUNDY_SIZES = dict(SIZES)
+GRUNDY_SIZES.update({
+    "subtract": [(0,), (1,), (14,), (100_000,)],
+    "kayles": [(0,), (1,), (11,), (300,)],
+    "chomp": [(1, 1), (2, 2), (3, 4), (5, 7)],
+    "misere": [(8, 0), (8, 1), (8, 3)],
+})
+if os.access(GRUNDY, os.X_OK):
+    for name, sizes in GRUNDY_SIZES.items():
+        for args in sizes:
+            c, g = cpp(name, *args), grundy(name, *args)
+            check(f"{name} {' '.join(map(str, args))}: C++ == Grundy ({c})", c == g, f"grundy {g}")
+else:
+    print(f"note: no Grundy interpreter at {GRUNDY}: C++ against Grundy skipped")
 
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -5,10 +5,13 @@
 #
 # Builds the C++ baselines (g++ -O2) into bench/build/, runs every selected
 # workload RUNS times per implementation (C++ and Grundy taking turns, so that
-# a shared machine's load falls on both alike), takes the median wall time and the
-# peak RSS, checks that all checksums agree, and prints a Markdown table on
-# stdout (progress goes to stderr). Exits 1 when a checksum disagrees or a run
-# fails, 0 otherwise; a missing Grundy binary is "n/a", not a failure.
+# a shared machine's load falls on both alike), takes the median wall time,
+# the median CPU time (user + system) and the peak RSS, checks that all
+# checksums agree, and prints a Markdown table on stdout (progress goes to
+# stderr). Exits 1 when a checksum disagrees or a run fails or times out, 0
+# otherwise; a missing Grundy binary is "n/a", not a failure, and a workload
+# without a Python version (bench/python/NAME.py) has "none" in its Python
+# columns.
 #
 # Options:
 #   --build-only   build the baselines and stop
@@ -28,21 +31,29 @@
 #   SKIP_PYTHON=1     leave Python out (its columns read "skipped")
 #   PY_QUICK=1        run the slow Python workloads at a smaller size and
 #                     scale the time up by the complexity (shown as "~12.3 s*")
-#   TIMEOUT=1800      seconds before a single run is killed (0 = never)
+#   TIMEOUT=600       seconds before a single run is killed (0 = never); an
+#                     implementation that times out is not run again for that
+#                     workload, and its cell reads "timeout"
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-ALL_WORKLOADS=(subtract kayles wythoff fibnim chomp divisors misere)
+ALL_WORKLOADS=(subtract kayles wythoff fibnim chomp divisors misere
+               deep deep20 board heaps3 nodekayles greentrees cf768e octal137 chomp3 pcount)
 
 # The sizes: the C++ and Python programs' arguments, and the Grundy program's
-# standard input. Each C++ run takes from a quarter of a second to a few
-# seconds, so that process start-up is noise (the issue's sizes, 10^7, 20000,
-# 500, 1000, 9×9, 22 and 8 heaps ≤ 7, all ran under a second).
+# standard input. Most C++ runs take from a fifth of a second to a few
+# seconds, so that process start-up is noise. Six are shorter: deep and board
+# at the sizes the workloads are defined by (10^7, 2000 x 2000), and heaps3,
+# greentrees, octal137 and pcount, where a longer C++ run would keep today's
+# interpreter busy for many minutes (bench/README.md).
 declare -A SIZE=(
     [subtract]='99999999' [kayles]='40000' [wythoff]='1000' [fibnim]='2000'
     [chomp]='11 11' [divisors]='28' [misere]='8 17'
+    [deep]='10000000' [deep20]='10000000' [board]='2000 2000' [heaps3]='100'
+    [nodekayles]='30' [greentrees]='200 17' [cf768e]='70' [octal137]='5000'
+    [chomp3]='200' [pcount]='300000'
 )
 # What each workload solves, for the table: a printf format of its size.
 declare -A TITLE=(
@@ -53,6 +64,16 @@ declare -A TITLE=(
     [chomp]='Chomp %s×%s'
     [divisors]='Divisors(%s)'
     [misere]='misère Nim, %s heaps ≤ %s'
+    [deep]='one query sg(Subtract({1,3,4})(%s))'
+    [deep20]='one query, 20 squares, sg(%s)'
+    [board]='Kiki board %s×%s, every start'
+    [heaps3]='3 heaps ≤ %s (sorted)'
+    [nodekayles]='node Kayles, %s vertices'
+    [greentrees]='Hackenbush, %s trees of %s nodes'
+    [cf768e]='CF 768E, heaps ≤ %s'
+    [octal137]='Octal("0.137"), n ≤ %s'
+    [chomp3]='Chomp 3 rows ≤ %s, P count'
+    [pcount]='subtract-a-square ≤ %s, P count'
 )
 # PY_QUICK: the Python size argument and the factor that scales its time to
 # the full size (from the complexity: linear, n^2, n^3).
@@ -67,7 +88,7 @@ CXX="${CXX:-g++}"
 CXXFLAGS="${CXXFLAGS:-}"
 SKIP_PYTHON="${SKIP_PYTHON:-0}"
 PY_QUICK="${PY_QUICK:-0}"
-TIMEOUT="${TIMEOUT:-1800}"
+TIMEOUT="${TIMEOUT:-600}"
 BUILD_DIR="bench/build"
 TIME_BIN=/usr/bin/time
 
@@ -124,20 +145,26 @@ trap 'rm -rf "$TMP"' EXIT
 
 # Runs of one workload, by implementation (LABEL: C++, Grundy, Python):
 # times, the largest peak RSS, the checksum, the first error, the states.
-declare -A R_TIMES R_RSS R_SUM R_ERR R_STATES
-reset_runs() { R_TIMES=() R_RSS=() R_SUM=() R_ERR=() R_STATES=(); }
+declare -A R_TIMES R_CPU R_RSS R_SUM R_ERR R_STATES
+reset_runs() { R_TIMES=() R_CPU=() R_RSS=() R_SUM=() R_ERR=() R_STATES=(); }
 
 # run_once LABEL I CMD...: run CMD once (run I of LABEL), standard input from
 # the file $M_INPUT (default /dev/null); a label that failed is not run again.
 run_once() {
     local label="$1" i="$2"; shift 2
-    local rc=0 start end sum rss
+    local rc=0 start end sum rss cpu
     [[ -n "${R_ERR[$label]:-}" ]] && return 0
     start=$(date +%s%N)
-    "$TIME_BIN" -f '%e %M' -o "$TMP/time" "${wrap[@]}" "$@" <"${M_INPUT:-/dev/null}" >"$TMP/out" 2>"$TMP/err" || rc=$?
+    # In a subshell whose `times` gives its children's CPU time to the millisecond.
+    (
+        rc=0
+        "$TIME_BIN" -f '%e %M' -o "$TMP/time" "${wrap[@]}" "$@" <"${M_INPUT:-/dev/null}" >"$TMP/out" 2>"$TMP/err" || rc=$?
+        times >"$TMP/times"
+        exit "$rc"
+    ) || rc=$?
     end=$(date +%s%N)
     if ((rc != 0)); then
-        if ((rc == 124)); then R_ERR[$label]="timeout"; else R_ERR[$label]="exit $rc"; fi
+        if ((rc == 124)); then R_ERR[$label]="timeout (${TIMEOUT} s)"; else R_ERR[$label]="exit $rc"; fi
         log "  $label run $i: FAILED (${R_ERR[$label]})"
         sed 's/^/    | /' "$TMP/err" | tail -n 5 >&2
         return 0
@@ -156,28 +183,37 @@ run_once() {
     fi
     R_SUM[$label]="$sum"
     [[ -z "${R_STATES[$label]:-}" ]] && R_STATES[$label]="$(awk '$1 == "states" { print $2; exit }' "$TMP/err")"
-    rss="$(awk '{ v = $NF } END { print v + 0 }' "$TMP/time")"
+    # The last line of /usr/bin/time's output: wall, peak RSS (KB); the second
+    # line of `times`: the children's user and system time, as 0m1.234s.
+    rss="$(awk 'NF { v = $2 } END { print v + 0 }' "$TMP/time")"
+    cpu="$(awk 'NR == 2 { split($1, u, /[ms]/); split($2, k, /[ms]/); printf "%.3f", u[1] * 60 + u[2] + k[1] * 60 + k[2] }' "$TMP/times")"
     ((rss > ${R_RSS[$label]:-0})) && R_RSS[$label]=$rss
     R_TIMES[$label]+="$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.4f", (e - s) / 1e9 }') "
-    log "  $label run $i: $(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.4f", (e - s) / 1e9 }') s, $((rss / 1024)) MB, checksum $sum"
+    R_CPU[$label]+="$cpu "
+    log "  $label run $i: $(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.4f", (e - s) / 1e9 }') s (CPU $cpu s), $((rss / 1024)) MB, checksum $sum"
 }
 
-# results LABEL: sets M_TIME (median seconds; empty after an error), M_RSS
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.4f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# results LABEL: sets M_TIME (median seconds; empty after an error), M_CPU
+# (median CPU seconds), M_RSS
 # (max peak RSS in KB), M_SUM (the checksum), M_ERR (empty when all ran and
 # agreed), M_STATES (from a "states N" line on stderr, if any).
 results() {
     local label="$1"
-    M_ERR="${R_ERR[$label]:-}" M_SUM="${R_SUM[$label]:-}" M_RSS="${R_RSS[$label]:-}" M_STATES="${R_STATES[$label]:-}" M_TIME=''
+    M_ERR="${R_ERR[$label]:-}" M_SUM="${R_SUM[$label]:-}" M_RSS="${R_RSS[$label]:-}" M_STATES="${R_STATES[$label]:-}" M_TIME='' M_CPU=''
     if [[ -n "$M_ERR" ]]; then
         M_RSS=''
         return 0
     fi
-    M_TIME="$(printf '%s\n' ${R_TIMES[$label]} | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.4f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }')"
+    M_TIME="$(printf '%s\n' ${R_TIMES[$label]} | median)"
+    M_CPU="$(printf '%s\n' ${R_CPU[$label]} | median)"
 }
 
 fmt_time() {  # seconds -> "0.123 s", "12.3 s"
     awk -v t="$1" 'BEGIN { if (t < 10) printf "%.3f s", t; else if (t < 100) printf "%.2f s", t; else printf "%.1f s", t }'
 }
+fmt_cpu() { awk -v t="$1" 'BEGIN { if (t < 10) printf "%.3f", t; else printf "%.1f", t }'; }  # CPU seconds
 fmt_mb() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
 fmt_ratio() {  # a / b, "n/a" when either is missing
     [[ -n "$1" && -n "$2" ]] || { echo "n/a"; return; }
@@ -211,19 +247,19 @@ for name in "${selected[@]}"; do
         fi
     done
     results "C++"
-    c_time="$M_TIME" c_rss="$M_RSS" c_sum="$M_SUM" c_err="$M_ERR" states="$M_STATES"
+    c_time="$M_TIME" c_cpu="$M_CPU" c_rss="$M_RSS" c_sum="$M_SUM" c_err="$M_ERR" states="$M_STATES"
     [[ -n "$c_err" ]] && status=1
     check="$c_sum"
     [[ -n "$c_err" ]] && check="C++ $c_err"
 
-    g_time='' g_rss='' g_cell='n/a' g_mb='n/a'
+    g_time='' g_cpu='' g_rss='' g_cell='n/a' g_mb='n/a'
     if ((${#grundy_cmd[@]})); then
         results "Grundy"
         if [[ -n "$M_ERR" ]]; then
             g_cell="$M_ERR"; status=1; check="$check, Grundy $M_ERR"
         else
-            g_time="$M_TIME" g_rss="$M_RSS"
-            g_cell="$(fmt_time "$g_time")" g_mb="$(fmt_mb "$g_rss")"
+            g_time="$M_TIME" g_cpu="$M_CPU" g_rss="$M_RSS"
+            g_cell="$(fmt_time "$g_time") ($(fmt_cpu "$g_cpu"))" g_mb="$(fmt_mb "$g_rss")"
             if [[ -n "$c_sum" && "$M_SUM" != "$c_sum" ]]; then
                 status=1; check="MISMATCH: C++ $c_sum, Grundy $M_SUM"
             fi
@@ -231,7 +267,9 @@ for name in "${selected[@]}"; do
     fi
 
     p_time='' p_cell='skipped'
-    if [[ "$SKIP_PYTHON" != 1 ]]; then
+    if [[ ! -f "bench/python/$name.py" ]]; then
+        p_cell='none'
+    elif [[ "$SKIP_PYTHON" != 1 ]]; then
         py_args=("${size[@]}") factor=1 want="$c_sum"
         if [[ "$PY_QUICK" == 1 && -v "PY_QUICK_ARGS[$name]" ]]; then
             read -r -a py_args <<<"${PY_QUICK_ARGS[$name]}"
@@ -257,16 +295,16 @@ for name in "${selected[@]}"; do
         fi
     fi
 
-    c_cell="${c_err:-$(fmt_time "$c_time")}"
+    c_cell="${c_err:-$(fmt_time "$c_time") ($(fmt_cpu "$c_cpu"))}"
     c_mb='n/a'; [[ -n "$c_rss" ]] && c_mb="$(fmt_mb "$c_rss")"
     # Each Grundy run over the C++ run just before it (same load), the median.
     pair_ratio='n/a'
     if [[ -n "$c_time" && -n "$g_time" ]]; then
         pair_ratio="$(paste <(printf '%s\n' ${R_TIMES[C++]}) <(printf '%s\n' ${R_TIMES[Grundy]}) |
             awk '$1 > 0 { print $2 / $1 }' | sort -g |
-            awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.2f×", m }')"
+            awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; if (m < 10) printf "%.2f×", m; else printf "%.0f×", m }')"
     fi
-    rows+=("| $(printf "${TITLE[$name]}" "${size[@]}") | $(fmt_count "$states") | $c_cell | $c_mb | $g_cell | $g_mb | $(fmt_ratio "$g_time" "$c_time") | $pair_ratio | $p_cell | $(fmt_ratio "$p_time" "$g_time") | $check |")
+    rows+=("| $name | $(printf "${TITLE[$name]}" "${size[@]}") | $(fmt_count "$states") | $c_cell | $c_mb | $g_cell | $g_mb | $(fmt_ratio "$g_time" "$c_time") | $pair_ratio | $(fmt_ratio "$g_cpu" "$c_cpu") | $(fmt_ratio "$g_rss" "$c_rss") | $p_cell | $(fmt_ratio "$p_time" "$g_time") | $check |")
 done
 
 # What a run costs with nothing to do: fork, /usr/bin/time, timeout, exec.
@@ -276,11 +314,11 @@ overhead="$(for _ in 1 2 3 4 5; do
 done | sort -n | sed -n 3p)"
 
 echo
-echo "| workload | states | C++ time | C++ peak MB | Grundy time | Grundy peak MB | Grundy/C++ | run by run | Python time | Python/Grundy | checksum |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+echo "| name | workload | states | C++ time (CPU) | C++ peak MB | Grundy time (CPU) | Grundy peak MB | Grundy/C++ | run by run | CPU | memory | Python time | Python/Grundy | checksum |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
 printf '%s\n' "${rows[@]}"
 echo
-echo "Median of $RUNS runs (Python: $PY_RUNS), wall time including process start-up (an empty program takes $(awk -v u="$overhead" 'BEGIN { printf "%.1f", u / 1000 }') ms here); peak RSS is the largest of the runs. \"Run by run\": the median of each Grundy run's time over the C++ run just before it."
+echo "Median of $RUNS runs (Python: $PY_RUNS), wall time including process start-up (an empty program takes $(awk -v u="$overhead" 'BEGIN { printf "%.1f", u / 1000 }') ms here); in parentheses the median CPU time in seconds (user + system); peak RSS is the largest of the runs. Grundy/C++: the ratio of the median wall times; \"run by run\": the median of each Grundy run's time over the C++ run just before it; CPU: the ratio of the median CPU times (user + system); memory: the ratio of the peak RSS."
 echo "States: distinct positions the C++ baseline solves. Machine: $(nproc) cores, $("$CXX" --version | head -n 1), $("$PYTHON" --version 2>&1)."
 for note in "${notes[@]}"; do echo "$note"; done
 exit "$status"

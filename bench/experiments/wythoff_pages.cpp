@@ -10,7 +10,7 @@
 // The two modes run within 1.5 % of each other's instructions (673 M and
 // 682 M at 500). On 2026-11-22: 29.3 M and 32.7 M simulated first-level
 // misses at 500; at 1000, 9 runs in turn, median CPU time 0.80 s in one
-// array and 0.88 s in pages (docs/performance.md, "Where the time goes now").
+// array and 0.88 s in pages.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
