@@ -74,6 +74,8 @@ template <typename F> bool ReplSession::guarded(Loc where, std::size_t length, F
         in_.report(at(e.what()));
     } catch (const solver::SolveError& e) {
         in_.report(at(e.what()));
+    } catch (const std::bad_alloc& e) {
+        in_.report(at(out_of_memory_message(e).c_str()));
     }
     if (in_.on_statement) in_.on_statement(false);
     in_.flush();

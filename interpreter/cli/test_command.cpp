@@ -47,7 +47,9 @@ int test_command(const TestOptions& opts) {
     bool missing = false;
     std::vector<std::string> files = collect(opts.paths, missing);
     std::size_t passed = 0, failed = 0;
+    Watchdog watchdog(opts.limits);
     for (const std::string& file : files) {
+        watchdog.arm();
         Interpreter in;
         if (opts.max_states) in.ctx.solver.set_max_states(opts.max_states);
         fs::path input = fs::path(file).replace_extension(".in");

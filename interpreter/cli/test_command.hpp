@@ -4,8 +4,11 @@
 // (compared to the letter, counted as one check).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
+
+#include "interpreter/driver/limits.hpp"
 
 namespace grundy {
 
@@ -13,6 +16,7 @@ struct TestOptions {
     std::vector<std::string> paths;
     bool verbose = false;
     std::uint64_t max_states = 0;  // 0: the default
+    Limits limits;                 // --max-seconds holds for each file
 };
 
 int test_command(const TestOptions& opts);
