@@ -24,7 +24,8 @@ print sg(Walk(0, 0))
 GAME
 for game in endless grows; do
     for limit in 100 200; do
-        if [ -x /usr/bin/time ]; then
+        # (A sanitizer build has no check of large blocks: its peak is not compared.)
+        if [ -x /usr/bin/time ] && [ "${GRUNDY_SANITIZED:-0}" != 1 ]; then
             /usr/bin/time -f 'peak %M' -o peak.txt "$GRUNDY" run --max-memory ${limit}M $game.game 2> err.txt
             status=$?
             peak_kb=$(sed -n 's/^peak //p' peak.txt)
