@@ -64,6 +64,7 @@ template <typename F> bool ReplSession::guarded(Loc where, std::size_t length, F
         return DiagnosticError(Diagnostic{Severity::error, where, static_cast<std::uint32_t>(length), message});
     };
     if (in_.on_statement) in_.on_statement(true);  // the progress line, as for a statement
+    if (opts_.watchdog) opts_.watchdog->arm();     // :play's time waiting for a move is not counted
     bool ok = false;
     try {
         f();

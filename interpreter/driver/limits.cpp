@@ -161,6 +161,8 @@ void Watchdog::disarm() {
     std::lock_guard<std::mutex> lock(mutex_);
     armed_ = false;
     armed_memory = 0;
+    int flag = Solver::interrupt_flag.load();  // a limit no longer holds; a Ctrl-C still does
+    if (flag > Solver::interrupted) Solver::interrupt_flag.compare_exchange_strong(flag, 0);
 }
 
 void Watchdog::watch() {

@@ -70,7 +70,8 @@ public:
     Watchdog& operator=(const Watchdog&) = delete;
 
     // The time limit counts from now; a limit's flag left from before is
-    // cleared. Disarmed, neither limit is checked (the REPL's prompt).
+    // cleared. Disarmed, neither limit is checked (the REPL's prompt), and
+    // a limit's flag is cleared.
     void arm();
     void disarm();
 
