@@ -1,17 +1,27 @@
 #include "commands.hpp"
 
 #include <cstdio>
-#include <filesystem>
 #include <fmt/format.h>
+#include <memory>
 
+#include "csv_tables.hpp"
 #include "graph_file.hpp"
 #include "interpreter/driver/interpreter.hpp"
 #include "interpreter/driver/json.hpp"
 #include "interpreter/driver/state_graph.hpp"
+#include "output_file.hpp"
 #include "progress.hpp"
 #include "repl.hpp"
 
 namespace grundy {
+
+Limits limits_of(const Args& a) {
+    Limits l;
+    l.max_seconds = a.max_seconds;
+    l.max_memory = a.max_memory ? a.max_memory : default_max_memory();
+    l.memory_is_default = a.max_memory == 0;
+    return l;
+}
 
 namespace {
 
@@ -24,16 +34,16 @@ void report_error(Interpreter& in, const std::string& message, Loc loc = {}, std
     in.report(DiagnosticError(Diagnostic{Severity::error, loc, static_cast<std::uint32_t>(length), message}));
 }
 
-// Tables also go to `dir` as CSV files (table1.csv, table2.csv, ...).
-bool use_csv_dir(Interpreter& in, const std::string& dir) {
-    if (dir.empty()) return true;
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    if (!std::filesystem::is_directory(dir)) {
-        report_error(in, fmt::format("cannot create the directory '{}' for --csv", dir));
+// Tables also go to the --csv folder as CSV files (table1.csv, table2.csv, ...).
+bool use_csv_dir(Interpreter& in, const std::optional<std::string>& dir) {
+    if (!dir) return true;
+    auto tables = std::make_shared<CsvTables>();
+    std::string error = tables->open(*dir);
+    if (!error.empty()) {
+        report_error(in, error);
         return false;
     }
-    in.reporter.csv_dir = dir;
+    in.reporter.write_csv = [tables, &in](const std::string& csv) { return tables->write(csv, in.loaded_files()); };
     return true;
 }
 
@@ -48,6 +58,8 @@ void json_line(const std::string& s) {
 int run_command(const Args& a) {
     Interpreter in;
     setup(in, a);
+    Watchdog watchdog(limits_of(a));
+    watchdog.arm();
     if (a.json) {
         // Only JSON on standard output; diagnostics still go to standard error.
         in.reporter.quiet = true;
@@ -78,6 +90,8 @@ int eval_command(const Args& a) {
     // Under --json an error is a JSON object too (as `run --json` prints
     // it); its text still goes to standard error.
     if (a.json) in.on_error = [&](const Diagnostic& d) { json_line(error_json(in.sources, d)); };
+    Watchdog watchdog(limits_of(a));
+    watchdog.arm();
     if (!load_definitions(in, a)) return status_error;
     for (const std::string& e : a.exprs) {
         Value v;
@@ -89,6 +103,15 @@ int eval_command(const Args& a) {
 
 int graph_command(const Args& a) {
     Interpreter in;
+    // Refused before any work: -o naming one of the program's files.
+    if (a.output) {
+        if (std::string error = replaces_input(*a.output, a.files); !error.empty()) {
+            report_error(in, error);
+            return status_error;
+        }
+    }
+    Watchdog watchdog(limits_of(a));
+    watchdog.arm();
     if (!load_definitions(in, a)) return status_error;
     Value pos;
     Loc where;
@@ -100,15 +123,22 @@ int graph_command(const Args& a) {
     } catch (const DiagnosticError& e) {
         in.report(e);
         return status_error;
-    } catch (const std::exception& e) {  // ValueError, SolveError: about the expression's value
+    } catch (const solver::SolveError& e) {  // a limit, a cycle: about the expression's value
+        report_error(in, e.what(), where, expr.size());
+        return status_error;
+    } catch (const std::bad_alloc& e) {
+        report_error(in, out_of_memory_message(e), where, expr.size());
+        return status_error;
+    } catch (const std::exception& e) {  // ValueError: about the expression's value
         report_error(in, e.what(), where, expr.size());
         return status_error;
     }
-    if (a.output.empty()) {
+    watchdog.disarm();  // Graphviz's time is its own
+    if (!a.output) {
         std::fputs(dot.c_str(), stdout);
         return status_ok;
     }
-    std::string error = write_graph_file(dot, a.output);
+    std::string error = write_graph_file(dot, *a.output, in.loaded_files());
     if (!error.empty()) {
         report_error(in, error);
         return status_error;
@@ -120,8 +150,10 @@ int repl_command(const Args& a) {
     Interpreter in;
     setup(in, a);
     if (!use_csv_dir(in, a.csv_dir)) return status_error;
+    Watchdog watchdog(limits_of(a));
     ReplOptions opts;
     opts.max_nodes = a.max_nodes;
+    opts.watchdog = &watchdog;
     return repl(in, a.files, opts);
 }
 

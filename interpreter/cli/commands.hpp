@@ -2,8 +2,11 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "interpreter/driver/limits.hpp"
 
 namespace grundy {
 
@@ -12,13 +15,18 @@ struct Args {
     std::vector<std::string> files;
     std::vector<std::string> exprs;   // -e
     std::uint64_t max_states = 0;     // 0: the default
+    std::uint64_t max_memory = 0;     // bytes; 0: the default (default_max_memory)
+    double max_seconds = 0;           // 0: none
     std::size_t max_nodes = 500;      // graph, :graph
     bool verbose = false;             // test
     bool json = false;                // run, eval, test
     std::uint64_t timeout = 0;        // test: seconds per file (0: the default)
-    std::string csv_dir;              // run, repl: write each table there as CSV
-    std::string output;               // graph: -o FILE
+    std::optional<std::string> csv_dir;  // run, repl: write each table there as CSV
+    std::optional<std::string> output;   // graph: -o FILE
 };
+
+// The limits on time and memory the options ask for.
+Limits limits_of(const Args& a);
 
 int run_command(const Args& a);
 int eval_command(const Args& a);

@@ -1,12 +1,18 @@
 // The command line: grundy run | test | eval | graph | repl.
+#include <cctype>
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <new>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "big_stack.hpp"
+#include "cleanup.hpp"
 #include "commands.hpp"
 #include "interpreter/driver/interpreter.hpp"
 #include "interpreter/support/suggest.hpp"
@@ -34,6 +40,10 @@ commands:
 
 options:
   --max-states N           stop when the run has counted N states (default 10^8)
+  --max-memory SIZE        stop when grundy uses more than SIZE of memory, as 200M
+                           or 2G (default: half of the machine's memory)
+  --max-seconds N          stop when the run has taken N seconds (default: no
+                           limit; in the REPL, each entry; in test, each file)
   --json                   run: one JSON object per line for each print, table,
                            assert, check and error, then a summary;
                            eval: each value (or the error) as JSON;
@@ -41,7 +51,8 @@ options:
   --csv DIR                run, repl: also write each table to DIR as CSV
                            (table1.csv, table2.csv, ... in the order they run)
   -o FILE                  graph: write FILE (.dot as is; .svg, .png, .pdf
-                           rendered by Graphviz's dot) instead of printing DOT
+                           rendered by Graphviz's dot) instead of printing DOT;
+                           never one of the program's files
   --max-nodes N            graph, :graph: refuse graphs of more nodes (default 500)
   --timeout S              test: stop a file that runs longer than S seconds
                            (default 120)
@@ -53,8 +64,9 @@ exit status: 0 success, 1 an assert or check failed, 2 an error in the program
 )";
 
 const std::vector<std::string> command_names = {"run", "test", "eval", "graph", "repl"};
-const std::vector<std::string> option_names = {"--max-states", "--json", "--csv", "-o", "--max-nodes", "--timeout",
-                                               "--verbose", "--help", "--version", "-e", "-v", "-h"};
+const std::vector<std::string> option_names = {"--max-states", "--max-memory", "--max-seconds", "--json", "--csv",
+                                               "-o", "--max-nodes", "--timeout", "--verbose", "--help", "--version",
+                                               "-e", "-v", "-h"};
 
 // " (did you mean 'run'?)" when `word` is close to one of `names`.
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& names) {
@@ -75,6 +87,14 @@ bool positive(const std::string& v, std::uint64_t& out) {
     return true;
 }
 
+bool seconds(const std::string& v, double& out) {
+    char* end = nullptr;
+    double x = std::strtod(v.c_str(), &end);
+    if (v.empty() || *end || !(x > 0) || x > 1e9 || !std::isdigit(static_cast<unsigned char>(v[0]))) return false;
+    out = x;
+    return true;
+}
+
 int main_inner(int argc, char** argv) {
     Args a;
     for (int i = 1; i < argc; ++i) {
@@ -92,14 +112,20 @@ int main_inner(int argc, char** argv) {
         } else if (s == "--json") {
             a.json = true;
         } else if (s == "--max-states" || s == "--max-nodes" || s == "-e" || s == "-o" || s == "--csv" ||
-                   s == "--timeout") {
+                   s == "--timeout" || s == "--max-memory" || s == "--max-seconds") {
             if (i + 1 >= argc) return bad_usage(s + " needs a value");
             std::string v = argv[++i];
             std::uint64_t n = 0;
             if (s == "-e") a.exprs.push_back(v);
             else if (s == "-o") a.output = v;
             else if (s == "--csv") a.csv_dir = v;
-            else if (!positive(v, n)) return bad_usage(s + " needs a positive number");
+            else if (s == "--max-memory") {
+                std::optional<std::uint64_t> bytes = parse_size(v);
+                if (!bytes) return bad_usage("--max-memory needs a size with its unit, such as 200M or 2G");
+                a.max_memory = *bytes;
+            } else if (s == "--max-seconds") {
+                if (!seconds(v, a.max_seconds)) return bad_usage("--max-seconds needs a positive number");
+            } else if (!positive(v, n)) return bad_usage(s + " needs a positive number");
             else if (s == "--max-states") a.max_states = n;
             else if (s == "--timeout") a.timeout = n;
             else a.max_nodes = n;
@@ -115,6 +141,11 @@ int main_inner(int argc, char** argv) {
         std::fputs(usage, stderr);
         return status_error;
     }
+    // A signal that ends the process removes the temporaries of an output
+    // being written and kills Graphviz first; the REPL takes Ctrl-C itself.
+    cleanup::install(a.command != "repl");
+    // A file size limit (ulimit -f) is a write error with a message, not a crash.
+    std::signal(SIGXFSZ, SIG_IGN);
     if (a.command == "test") {
         TestOptions t;
         t.paths = a.files.empty() ? std::vector<std::string>{"stdlib", "examples"} : a.files;
@@ -122,6 +153,7 @@ int main_inner(int argc, char** argv) {
         t.max_states = a.max_states;
         t.json = a.json;
         if (a.timeout) t.timeout = a.timeout;
+        t.limits = limits_of(a);
         return test_command(t);
     }
     if (a.command == "run") {
@@ -154,9 +186,17 @@ int main(int argc, char** argv) {
         // A failure outside the program's own diagnostics (a file system
         // error, memory) ends with a message, not an abort.
         try {
-            return grundy::main_inner(argc, argv);
-        } catch (const std::bad_alloc&) {
-            std::fputs("grundy: error: out of memory\n", stderr);
+            int status = grundy::main_inner(argc, argv);
+            // Output that could not be written (a full disk) is an error, not a success.
+            errno = 0;
+            if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+                std::fprintf(stderr, "grundy: error: cannot write to standard output%s%s\n", errno ? ": " : "",
+                             errno ? std::strerror(errno) : "");
+                return static_cast<int>(grundy::status_error);
+            }
+            return status;
+        } catch (const std::bad_alloc& e) {
+            std::fprintf(stderr, "grundy: error: %s\n", grundy::out_of_memory_message(e).c_str());
         } catch (const std::exception& e) {
             std::fprintf(stderr, "grundy: error: %s\n", e.what());
         }

@@ -110,6 +110,16 @@ void ReplSession::run_entry(const std::string& text) {
 
 void ReplSession::timed(const std::function<void()>& f) {
     auto t0 = std::chrono::steady_clock::now();
+    // --max-seconds and --max-memory hold for each entry and command.
+    struct Armed {
+        Watchdog* w;
+        explicit Armed(Watchdog* w) : w(w) {
+            if (w) w->arm();
+        }
+        ~Armed() {
+            if (w) w->disarm();
+        }
+    } armed(opts_.watchdog);
     f();
     if (timing_)
         std::printf("time: %.3f s\n", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());

@@ -4,8 +4,11 @@
 #include <filesystem>
 #include <fmt/format.h>
 
+#include <malloc.h>
+
 #include "grammar/parser.hpp"
 #include "graph_file.hpp"
+#include "interpreter/driver/source_file.hpp"
 #include "interpreter/driver/state_graph.hpp"
 #include "interpreter/runtime/builtins.hpp"
 #include "interpreter/runtime/instance.hpp"
@@ -107,7 +110,11 @@ bool ReplSession::command(const std::string& line) {
     }
     if (name == ":help") help();
     else if (name == ":load") {
-        if (std::filesystem::exists(arg) || stdlib_file(arg) || !std_import_name(arg).empty()) {
+        std::error_code ec;
+        std::string problem = std::filesystem::exists(arg, ec) ? source_file_problem(arg) : "";
+        if (!problem.empty())  // a directory, a device
+            command_error(line, at, arg.size(), fmt::format("cannot load '{}': {}", arg, problem));
+        else if (std::filesystem::exists(arg, ec) || stdlib_file(arg) || !std_import_name(arg).empty()) {
             if (load(arg)) std::printf("loaded %s\n", arg.c_str());
         }
         else command_error(line, at, arg.size(), fmt::format("cannot find '{}' (nor in the standard library)", arg));
@@ -281,7 +288,9 @@ void ReplSession::graph(const std::string& line, std::size_t at) {
             std::fputs(dot.c_str(), stdout);
             return;
         }
-        std::string error = write_graph_file(dot, file);
+        std::vector<std::string> inputs = in_.loaded_files();
+        inputs.insert(inputs.end(), files_.begin(), files_.end());
+        std::string error = write_graph_file(dot, file, inputs);
         if (error.empty()) std::printf("wrote %s\n", file.c_str());
         else command_error(line, line.rfind(file), file.size(), error);
     });
@@ -308,6 +317,7 @@ void ReplSession::stats() {
 void ReplSession::clear() {
     std::uint64_t forgotten = in_.ctx.solver.stats().solved + in_.ctx.solver.stats().misere_solved;
     in_.ctx.solver.clear();
+    malloc_trim(0);  // give the memory back, so that --max-memory sees it gone
     std::printf("forgot %llu solved values\n", static_cast<unsigned long long>(forgotten));
 }
 

@@ -66,6 +66,7 @@ template <typename F> bool ReplSession::guarded(Loc where, std::size_t length, F
         return DiagnosticError(Diagnostic{Severity::error, where, static_cast<std::uint32_t>(length), message});
     };
     if (in_.on_statement) in_.on_statement(true);  // the progress line, as for a statement
+    if (opts_.watchdog) opts_.watchdog->arm();     // :play's time waiting for a move is not counted
     bool ok = false;
     try {
         f();
@@ -76,6 +77,8 @@ template <typename F> bool ReplSession::guarded(Loc where, std::size_t length, F
         in_.report(at(e.what()));
     } catch (const solver::SolveError& e) {
         in_.report(at(e.what()));
+    } catch (const std::bad_alloc& e) {
+        in_.report(at(out_of_memory_message(e).c_str()));
     }
     if (in_.on_statement) in_.on_statement(false);
     in_.flush();

@@ -56,6 +56,9 @@ struct Counts {
 // Runs one file in this process; its output goes to this process's
 // standard output and error.
 Counts run_one(const std::string& file, const TestOptions& opts) {
+    // In the file's own process: a watchdog's thread does not cross fork().
+    Watchdog watchdog(opts.limits);
+    watchdog.arm();
     Interpreter in;
     if (opts.max_states) in.ctx.solver.set_max_states(opts.max_states);
     fs::path input = fs::path(file).replace_extension(".in");

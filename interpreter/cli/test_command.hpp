@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/driver/limits.hpp"
+
 namespace grundy {
 
 struct TestOptions {
@@ -16,6 +18,7 @@ struct TestOptions {
     bool json = false;             // one JSON object per file, then a summary
     std::uint64_t max_states = 0;  // 0: the default
     std::uint64_t timeout = 120;   // seconds a file may run
+    Limits limits;                 // --max-seconds holds for each file
 };
 
 int test_command(const TestOptions& opts);

@@ -2,8 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
-
 #include "nodes.hpp"
 
 namespace grundy {
@@ -128,10 +126,9 @@ void Query::exec(Env& env, Reporter& rep) const {
         e.rows = &rows;
         rep.on_event(e);
     }
-    if (!rep.csv_dir.empty()) {
-        static int counter = 0;
-        std::string path = fmt::format("{}/table{}.csv", rep.csv_dir, ++counter);
-        std::ofstream(path) << table_csv(names, rows);
+    if (rep.write_csv) {
+        std::string error = rep.write_csv(table_csv(names, rows));
+        if (!error.empty()) fail(loc_, error, length_);
     }
 }
 

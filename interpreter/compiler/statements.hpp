@@ -20,7 +20,9 @@ struct Reporter {
     std::string err;        // failed asserts and checks
     std::size_t passed = 0, failed = 0;
     bool quiet = false;     // `grundy test`: no print or table output
-    std::string csv_dir;    // when set, each table is also written there as CSV
+    // When set (`--csv DIR`), each table's CSV text is given to it; a
+    // message back (a write that failed) is an error at the table.
+    std::function<std::string(const std::string& csv)> write_csv;
     // When set (`--json`), called for each print, table, assert and check.
     std::function<void(const Event&)> on_event;
 

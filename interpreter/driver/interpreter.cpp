@@ -2,11 +2,11 @@
 
 #include <filesystem>
 #include <fmt/format.h>
-#include <fstream>
-#include <sstream>
 
 #include "grammar/parser.hpp"
 #include "interpreter/support/suggest.hpp"
+#include "limits.hpp"
+#include "source_file.hpp"
 
 namespace grundy {
 
@@ -37,13 +37,12 @@ void Interpreter::report(const DiagnosticError& e) {
 
 namespace {
 
-bool read_file(const std::string& path, std::string& out) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return false;
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    out = ss.str();
-    return true;
+// Reads a file, or reports why not (a directory, a device, ...) without a location.
+bool read_file(Interpreter& in, const std::string& path, std::string& out) {
+    std::string error;
+    if (read_source_file(path, out, error)) return true;
+    in.report(DiagnosticError(Diagnostic{Severity::error, Loc{}, 1, fmt::format("cannot read '{}': {}", path, error)}));
+    return false;
 }
 
 // The name a file is known by (for imports that load it once). A path that
@@ -93,10 +92,8 @@ Status Interpreter::execute(std::uint32_t source, Mode mode) {
                 s->exec(env, reporter);
             } catch (const solver::SolveError& e) {
                 fail(s->loc(), e.what(), s->length());
-            } catch (const std::bad_alloc&) {
-                fail(s->loc(),
-                     "out of memory: this needs more memory than the machine has (--max-states bounds a solve)",
-                     s->length());
+            } catch (const std::bad_alloc& e) {
+                fail(s->loc(), out_of_memory_message(e), s->length());
             }
             flush();
         }
@@ -119,10 +116,7 @@ Status Interpreter::run_entry(const std::string& name, std::string text) {
 
 Status Interpreter::reload_file(const std::string& path) {
     std::string text;
-    if (!read_file(path, text)) {
-        report(DiagnosticError(Diagnostic{Severity::error, Loc{}, 1, fmt::format("cannot read '{}'", path)}));
-        return status_error;
-    }
+    if (!read_file(*this, path, text)) return status_error;
     std::string key = file_key(path);
     if (std::find(loaded_.begin(), loaded_.end(), key) == loaded_.end()) loaded_.push_back(key);
     loading_.push_back(key);
@@ -133,10 +127,7 @@ Status Interpreter::reload_file(const std::string& path) {
 
 Status Interpreter::run_file(const std::string& path) {
     std::string text;
-    if (!read_file(path, text)) {
-        report(DiagnosticError(Diagnostic{Severity::error, Loc{}, 1, fmt::format("cannot read '{}'", path)}));
-        return status_error;
-    }
+    if (!read_file(*this, path, text)) return status_error;
     loaded_.push_back(file_key(path));
     loading_.push_back(loaded_.back());
     Status s = execute(sources.add(path, std::move(text)), Mode{});
@@ -175,6 +166,8 @@ Status Interpreter::eval(const std::string& name, const std::string& text, Value
             out = show->value->eval(env);
         } catch (const solver::SolveError& e) {
             fail(Loc{id, 0}, e.what(), static_cast<std::uint32_t>(text.size()));
+        } catch (const std::bad_alloc& e) {
+            fail(Loc{id, 0}, out_of_memory_message(e), static_cast<std::uint32_t>(text.size()));
         }
     } catch (const DiagnosticError& e) {
         report(e);
@@ -195,6 +188,8 @@ const std::string stdlib_prefix = "<stdlib>/";
 
 std::string Interpreter::resolve_import(const std::string& path, Loc loc, bool& embedded) {
     embedded = false;
+    if (path.empty())
+        fail(loc, loc.valid() ? "an empty file name: import needs one, such as \"nim.game\"" : "a file name is empty", 2);
     const std::uint32_t length = static_cast<std::uint32_t>(path.size() + 2);  // the string, quotes and all
     if (std::string name = std_import_name(path); !name.empty()) {  // "std/NAME.game": the library's, always
         if (!stdlib_file(name)) {
@@ -216,7 +211,8 @@ std::string Interpreter::resolve_import(const std::string& path, Loc loc, bool& 
         // so, unless the file is a copy of the library's (as in the
         // project's own stdlib/). A file named on the command line is meant.
         std::string text;
-        if (library && loc.valid() && read_file(local.string(), text) && text != *library)
+        std::string unread;
+        if (library && loc.valid() && read_source_file(local.string(), text, unread) && text != *library)
             report(DiagnosticError(Diagnostic{
                 Severity::warning, loc, length,
                 fmt::format("'{}' is the local file {}, not the standard library's {}: write \"std/{}\" for the "
@@ -246,11 +242,12 @@ void Interpreter::import(const std::string& path, Loc loc) {
              static_cast<std::uint32_t>(path.size() + 2));
     }
     if (std::find(loaded_.begin(), loaded_.end(), key) != loaded_.end()) return;
-    std::string text;
+    std::string text, error;
     if (embedded) {
         text = *stdlib_file(key.substr(stdlib_prefix.size()));
-    } else if (!read_file(key, text)) {
-        fail(loc, fmt::format("cannot read '{}'", key));
+    } else if (!read_source_file(key, text, error)) {
+        fail(loc, fmt::format("cannot {} '{}': {}", loc.valid() ? "import" : "read", path, error),
+             static_cast<std::uint32_t>(path.size() + 2));
     }
     loaded_.push_back(key);
     loading_.push_back(key);

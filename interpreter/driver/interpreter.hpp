@@ -55,6 +55,10 @@ public:
     void report(const DiagnosticError& e);
     void flush();
 
+    // The files read so far, by canonical path (the standard library's as
+    // "<stdlib>/NAME"): the command line refuses to write over one.
+    const std::vector<std::string>& loaded_files() const { return loaded_; }
+
     SourceManager sources;
     Context ctx;
     Globals globals;

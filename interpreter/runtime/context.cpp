@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "instance.hpp"
+#include "interpreter/values/ops.hpp"
 
 namespace grundy {
 
@@ -12,6 +13,7 @@ Context::Context(const SourceManager& s)
     : sources(s), stack_(static_cast<Value*>(std::calloc(stack_values, sizeof(Value)))) {
     static_assert(static_cast<int>(Kind::none) == 0, "a zeroed Value must be an empty one");
     if (!stack_) throw std::bad_alloc();
+    ops::range_poll = &poll_interrupt;  // builtins' long loops stop on Ctrl-C and limits too
 }
 Context::~Context() = default;
 

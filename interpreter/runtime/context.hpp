@@ -53,13 +53,10 @@ private:
     std::FILE* input_ = stdin;
 };
 
-// Ends the current statement with "interrupted" when SIGINT set the
-// solver's flag (the REPL's Ctrl-C), so loops outside the solver stop too.
+// Ends the current statement when the solver's flag is set (the REPL's
+// Ctrl-C, or a limit on time or memory), so loops outside the solver stop too.
 inline void poll_interrupt() {
-    if (solver::Solver::interrupt_flag) {
-        solver::Solver::interrupt_flag = 0;
-        throw solver::SolveError("interrupted");
-    }
+    if (solver::Solver::interrupt_flag.load(std::memory_order_relaxed)) solver::Solver::stop();
 }
 
 // Makes a frame for the scope of a block and pops it on the way out.

@@ -5,7 +5,19 @@
 
 namespace grundy::solver {
 
-volatile int Solver::interrupt_flag = 0;
+std::atomic<int> Solver::interrupt_flag{0};
+
+namespace {
+std::string stop_messages[4] = {"", "interrupted", "time limit reached", "memory limit reached"};
+}
+
+void Solver::set_stop_message(StopReason reason, std::string message) { stop_messages[reason] = std::move(message); }
+
+void Solver::stop() {
+    int reason = interrupt_flag.load();
+    if (reason == interrupted) interrupt_flag = 0;
+    throw SolveError(reason > 0 && reason < 4 ? stop_messages[reason] : "interrupted");
+}
 
 std::uint32_t Solver::add_graph(GameGraph* g) {
     tables_.emplace_back();
@@ -17,14 +29,12 @@ void Solver::charge_state() {
     if (++stats_.states > max_states_)
         throw SolveError(fmt::format("state limit reached: more than {} states; raise it with --max-states",
                                      max_states_));
+    if (interrupt_flag.load(std::memory_order_relaxed) > interrupted) stop();  // a limit on time or memory
 }
 
 void Solver::check_interrupt() {
     if (progress) progress(stats_);
-    if (interrupt_flag) {
-        interrupt_flag = 0;
-        throw SolveError("interrupted");
-    }
+    if (interrupt_flag.load(std::memory_order_relaxed)) stop();
 }
 
 void Solver::cycle(Comp c) {
@@ -103,7 +113,9 @@ void Solver::step_direct() {
     if (v != unknown) return;
     GameGraph::Blocker b;
     if (try_direct(c, b)) return;
-    if ((stats_.expansions & 0xFFF) == 0) check_interrupt();
+    // Direct frames expand nothing, so the expansion count cannot pace
+    // this poll: every 4096 frames deep instead.
+    if ((frames_.size() & 0xFFF) == 0) check_interrupt();
     push_frame(c, b);
 }
 

@@ -13,6 +13,7 @@
 // another position's value); the searches are re-entrant.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -108,8 +109,16 @@ public:
     void set_max_states(std::uint64_t n) { max_states_ = n; }
     std::uint64_t max_states() const { return max_states_; }
 
-    // Polled during searches: set asynchronously (e.g. by SIGINT) to stop.
-    static volatile int interrupt_flag;
+    // Polled during searches: set asynchronously to stop. `interrupted`
+    // (SIGINT) ends the search with "interrupted" and is cleared; a front
+    // end's limit (`time_limit`, `memory_limit`, set by its watchdog) ends
+    // it with the message given to set_stop_message and stays set.
+    static std::atomic<int> interrupt_flag;
+    enum StopReason : int { interrupted = 1, time_limit = 2, memory_limit = 3 };
+    // Throws the SolveError for the flag's reason.
+    [[noreturn]] static void stop();
+    // The message for a limit's reason; set before the watchdog can set it.
+    static void set_stop_message(StopReason reason, std::string message);
     // Called where the interrupt flag is polled (every few thousand states),
     // so a front end can show progress; the solver itself does no I/O.
     std::function<void(const Stats&)> progress;

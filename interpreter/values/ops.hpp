@@ -32,6 +32,10 @@ std::int64_t length(const Value& v);
 // Calls f(item) for each element of an iterable (range, tuple, list, set,
 // string); f returns false to stop early.
 template <typename F> void for_each(const Value& xs, F&& f);
+// Called every 2^16 items of a range that for_each walks (`sum(0..10^18)`),
+// so that a long loop in a builtin can be stopped: the runtime polls its
+// interrupt flag here.
+inline void (*range_poll)() = nullptr;
 
 std::int64_t expect_int(const Value& v, const char* what);
 bool expect_bool(const Value& v, const char* what);
@@ -48,6 +52,7 @@ template <typename F> void for_each(const Value& xs, F&& f) {
             for (std::int64_t i = xs.range().lo, hi = xs.range().hi; i <= hi; ++i) {
                 if (!f(Value::integer(i))) return;
                 if (i == hi) return;  // hi may be INT64_MAX
+                if ((i & 0xFFFF) == 0xFFFF && range_poll) range_poll();
             }
             return;
         case Kind::tuple:

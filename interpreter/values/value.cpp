@@ -26,16 +26,29 @@ const char* kind_name(Kind k) {
 namespace {
 
 // Freed positions and short sequences are kept for reuse: a solve's queries
-// and a game's moves make and drop millions of them. Single-threaded.
+// and a game's moves make and drop millions of them. Single-threaded. The
+// pools free what they keep at exit, so that a leak checker finds nothing;
+// a value destroyed after that (a static's) is freed at once.
 constexpr std::size_t pool_limit = 4096;
 constexpr std::uint32_t pooled_seq_max = 4;
-std::vector<PosObj*>& pos_pool() {
-    static std::vector<PosObj*> pool;
-    return pool;
+bool pools_closed = false;  // constant-initialised: still readable after ~Pools
+struct Pools {
+    std::vector<PosObj*> pos;
+    std::vector<void*> seq[pooled_seq_max + 1];
+    ~Pools() {
+        for (PosObj* p : pos) delete p;
+        for (auto& blocks : seq)
+            for (void* b : blocks) ::operator delete(b);
+        pools_closed = true;
+    }
+};
+Pools& pools() {
+    static Pools p;
+    return p;
 }
-std::vector<void*>& seq_pool(std::uint32_t n) {
-    static std::vector<void*> pools[pooled_seq_max + 1];
-    return pools[n];
+std::vector<PosObj*>* pos_pool() { return pools_closed ? nullptr : &pools().pos; }
+std::vector<void*>* seq_pool(std::uint32_t n) {
+    return pools_closed || n > pooled_seq_max ? nullptr : &pools().seq[n];
 }
 
 }  // namespace
@@ -50,16 +63,18 @@ void destroy(Kind k, Obj* o) {
             std::uint32_t n = s->size;
             for (std::uint32_t i = 0; i < n; ++i) s->items()[i].~Value();
             s->~SeqObj();
-            if (n <= pooled_seq_max && seq_pool(n).size() < pool_limit) seq_pool(n).push_back(s);
+            std::vector<void*>* pool = seq_pool(n);
+            if (pool && pool->size() < pool_limit) pool->push_back(s);
             else ::operator delete(s);
             break;
         }
         case Kind::range: delete static_cast<RangeObj*>(o); break;
         case Kind::position: {
             auto* p = static_cast<PosObj*>(o);
-            if (pos_pool().size() < pool_limit) {
+            std::vector<PosObj*>* pool = pos_pool();
+            if (pool && pool->size() < pool_limit) {
                 p->parts.clear();
-                pos_pool().push_back(p);
+                pool->push_back(p);
             } else {
                 delete p;
             }
@@ -75,9 +90,10 @@ namespace {
 SeqObj* alloc_seq(std::size_t n) {
     if (n > UINT32_MAX) throw ValueError("collection is too large");
     void* mem;
-    if (n <= pooled_seq_max && !seq_pool(static_cast<std::uint32_t>(n)).empty()) {
-        mem = seq_pool(static_cast<std::uint32_t>(n)).back();
-        seq_pool(static_cast<std::uint32_t>(n)).pop_back();
+    std::vector<void*>* pool = seq_pool(static_cast<std::uint32_t>(n));
+    if (pool && !pool->empty()) {
+        mem = pool->back();
+        pool->pop_back();
     } else {
         mem = ::operator new(sizeof(SeqObj) + n * sizeof(Value));
     }
@@ -126,9 +142,10 @@ Value make_range(std::int64_t lo, std::int64_t hi) {
 namespace {
 
 PosObj* alloc_position() {
-    if (pos_pool().empty()) return new PosObj();
-    PosObj* o = pos_pool().back();
-    pos_pool().pop_back();
+    std::vector<PosObj*>* pool = pos_pool();
+    if (!pool || pool->empty()) return new PosObj();
+    PosObj* o = pool->back();
+    pool->pop_back();
     o->refs = 1;
     return o;
 }

@@ -1,0 +1,25 @@
+// The command line's operator new: a large block is checked against the
+// memory limit before it is allocated (check_allocation), so that a vector
+// that doubles cannot pass --max-memory by its whole size between two
+// looks of the watchdog. Smaller blocks cost one comparison more.
+//
+// Sanitizer builds keep the sanitizer's own operator new, whose checks
+// (new/delete mismatches) this would hide.
+#ifndef GRUNDY_SANITIZE
+
+#include <cstdlib>
+#include <new>
+
+#include "interpreter/driver/limits.hpp"
+
+void* operator new(std::size_t n) {
+    if (n >= grundy::large_block) grundy::check_allocation(n);
+    for (;;) {
+        if (void* p = std::malloc(n ? n : 1)) return p;
+        std::new_handler handler = std::get_new_handler();
+        if (!handler) throw std::bad_alloc();
+        handler();
+    }
+}
+
+#endif
