@@ -96,7 +96,7 @@ std::string OutputFile::open(int dirfd, const std::string& dir, const std::strin
     if (shown_.empty()) shown_ = dir == "." ? name : dir + "/" + name;
     struct stat st {};
     mode_t mode = 0666;  // a new file: as the umask allows
-    bool in_place = false;
+    bool keep_mode = false, in_place = false;
     if (::fstatat(dirfd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0) {
         if (S_ISDIR(st.st_mode)) return fmt::format("cannot write '{}': it is a directory", shown_);
         if (S_ISLNK(st.st_mode)) {
@@ -117,6 +117,7 @@ std::string OutputFile::open(int dirfd, const std::string& dir, const std::strin
         } else if (S_ISREG(st.st_mode)) {
             if (const std::string* in = input_at(st, inputs)) return refusal(shown_, *in);
             mode = st.st_mode & 07777;
+            keep_mode = true;
         } else if (kind == OutputKind::named) {
             in_place = true;  // a device or a pipe
         } else {
@@ -142,7 +143,7 @@ std::string OutputFile::open(int dirfd, const std::string& dir, const std::strin
         }
     }
     if (fd_ < 0) return fail("no free name for a temporary file", 0);
-    if (mode != 0666) ::fchmod(fd_, mode);  // an existing file's permissions, exactly
+    if (keep_mode) ::fchmod(fd_, mode);  // an existing file's permissions, exactly (not through the umask)
     return "";
 }
 

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <fmt/format.h>
+#include <optional>
 
 #include "grammar/parser.hpp"
 #include "interpreter/support/suggest.hpp"
@@ -81,11 +82,25 @@ Status Interpreter::execute(std::uint32_t source, Mode mode) {
     } catch (const DiagnosticError& e) {
         report(e);
         return status_error;
+    } catch (const std::bad_alloc& e) {  // the memory limit, met while parsing or compiling
+        report(DiagnosticError(Diagnostic{Severity::error, Loc{source, 0}, 1, out_of_memory_message(e)}));
+        return status_error;
+    } catch (const solver::SolveError& e) {
+        report(DiagnosticError(Diagnostic{Severity::error, Loc{source, 0}, 1, e.what()}));
+        return status_error;
     }
     std::size_t failed_before = reporter.failed;
     try {
-        FrameGuard frame(ctx, module.slots, Loc{source, 0});
-        Env env{frame.frame(), nullptr, ctx};
+        // Pushing the module's frame polls the interrupt flag: a limit
+        // reached before the first statement ran is that statement's error.
+        std::optional<FrameGuard> frame;
+        try {
+            frame.emplace(ctx, module.slots, Loc{source, 0});
+        } catch (const solver::SolveError& e) {
+            if (module.stmts.empty()) fail(Loc{source, 0}, e.what());
+            fail(module.stmts.front()->loc(), e.what(), module.stmts.front()->length());
+        }
+        Env env{frame->frame(), nullptr, ctx};
         for (const StmtPtr& s : module.stmts) {
             try {
                 StatementScope scope(on_statement);
@@ -158,10 +173,10 @@ Status Interpreter::eval(const std::string& name, const std::string& text, Value
         opts.redefine = true;
         opts.import = [this](const std::string& path, Loc loc) { import(path, loc); };
         CompiledModule module = compile(sources, m, globals, opts);
-        FrameGuard frame(ctx, module.slots, Loc{id, 0});
-        Env env{frame.frame(), nullptr, ctx};
         auto* show = dynamic_cast<const stmts::Show*>(module.stmts.at(0).get());
         try {
+            FrameGuard frame(ctx, module.slots, Loc{id, 0});  // polls the interrupt flag too
+            Env env{frame.frame(), nullptr, ctx};
             StatementScope scope(on_statement);
             out = show->value->eval(env);
         } catch (const solver::SolveError& e) {
@@ -171,6 +186,9 @@ Status Interpreter::eval(const std::string& name, const std::string& text, Value
         }
     } catch (const DiagnosticError& e) {
         report(e);
+        return status_error;
+    } catch (const std::bad_alloc& e) {  // the memory limit, met while parsing or compiling
+        report(DiagnosticError(Diagnostic{Severity::error, Loc{id, 0}, 1, out_of_memory_message(e)}));
         return status_error;
     }
     return status_ok;

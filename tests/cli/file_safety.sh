@@ -61,11 +61,16 @@ status=$?
 expect_error 2 "refusing to write 'link.dot': it is a symbolic link (to 'kept.txt')"
 [ "$(cat kept.txt)" = keep ] && [ -L link.dot ] || fail "the link or its file changed"
 
-# A replaced file keeps its permissions; a new one has the umask's.
+# A replaced file keeps its permissions, even those the umask would not
+# give; a new one has the umask's.
+umask 022
 "$GRUNDY" graph prog.game -e 'Nim(1)' -o g.dot || fail "graph -o g.dot"
-chmod 640 g.dot
-"$GRUNDY" graph prog.game -e 'Nim(2)' -o g.dot || fail "graph -o g.dot again"
-[ "$(stat -c %a g.dot)" = 640 ] || fail "g.dot has mode $(stat -c %a g.dot), not 640"
+[ "$(stat -c %a g.dot)" = 644 ] || fail "a new g.dot has mode $(stat -c %a g.dot), not 644"
+for mode in 640 666; do
+    chmod $mode g.dot
+    "$GRUNDY" graph prog.game -e 'Nim(2)' -o g.dot || fail "graph -o g.dot again"
+    [ "$(stat -c %a g.dot)" = $mode ] || fail "g.dot has mode $(stat -c %a g.dot), not $mode"
+done
 grep -q 'Nim(2)' g.dot || fail "g.dot was not replaced"
 no_temporaries
 

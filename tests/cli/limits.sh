@@ -60,7 +60,7 @@ for game in slow sum loop; do
 done
 
 # In the REPL the time limit holds for each entry: the slow one stops, the
-# session goes on.
+# REPL goes on.
 printf 'fn fib(n) = if n < 2 then n else fib(n - 1) + fib(n - 2)\nfib(80)\nfib(10)\n' |
     "$GRUNDY" repl --max-seconds 0.3 > out.txt 2> err.txt || fail "repl exit status"
 [ "$(cat out.txt)" = 55 ] || fail "repl output: $(cat out.txt)"

@@ -19,7 +19,7 @@ trap '$T kill-server 2>/dev/null; rm -rf "$work"' EXIT
 trap 'exit 1' HUP INT PIPE TERM  # so the EXIT trap cleans up then too
 
 runs=0
-# start [ARGS]: a session running `grundy ARGS` (default: the REPL on
+# start [ARGS]: tmux running `grundy ARGS` (default: the REPL on
 # slow.game); its exit status is printed when it ends. The shell traps
 # Ctrl-C so that it lives on to print it.
 start() {
@@ -52,7 +52,7 @@ expect() {
     fail "no line matching '$1' (wanted ${2:-1})"
 }
 keys() { $T send-keys -t t "$@"; }
-# dot_below: the pid of a `dot` process below the session's shell, if any.
+# dot_below: the pid of a `dot` process below the pane's shell, if any.
 dot_below() {
     pids=$($T display -p -t t '#{pane_pid}')
     while [ -n "$pids" ]; do

@@ -73,3 +73,22 @@ TEST_CASE("what is not a file is refused with its reason", "[limits]") {
     CHECK(error == "no such file");
     CHECK(source_file_problem("/dev/null") == "it is a device, not a file");
 }
+
+TEST_CASE("a limit reached before the first statement runs is that statement's error", "[limits]") {
+    // Found by the program fuzzer: the flag set while a file (or an import)
+    // compiled made pushing its frame throw past every handler.
+    struct Reset {
+        ~Reset() { solver::Solver::interrupt_flag = 0; }
+    } reset;
+    solver::Solver::set_stop_message(solver::Solver::time_limit, "time limit reached: in the test");
+    solver::Solver::interrupt_flag = solver::Solver::time_limit;
+    auto r = testing::run_program("let a = 1\nprint a\n");
+    CHECK(r.status == status_error);
+    CHECK(r.err == "test.game:1:1: error: time limit reached: in the test\nlet a = 1\n^~~\n");
+    Interpreter in;
+    std::FILE* err = std::tmpfile();
+    in.set_output(err, err);
+    Value v;
+    CHECK(in.eval("1 + 1", v) == status_error);
+    std::fclose(err);
+}
