@@ -145,7 +145,7 @@ GAME
         [ -n "$child" ] || fail "no dot child appeared"
         [ -n "$(find . -name '.grid.svg.*.tmp')" ] || fail "no temporary while dot runs"
         kill -s "$sig" "$pid"
-        wait "$pid"
+        wait "$pid" 2>/dev/null  # (the shell would say "Terminated")
         n=0
         while [ -n "$(ps -o stat= -p "$child" | grep -v Z)" ] && [ "$n" -lt 50 ]; do
             sleep 0.1
