@@ -27,7 +27,11 @@ std::vector<std::string> collect(const std::vector<std::string>& paths, bool& mi
             std::sort(found.begin(), found.end());
             files.insert(files.end(), found.begin(), found.end());
         } else {
-            std::fprintf(stderr, "grundy: error: no such file or directory: '%s'\n", p.c_str());
+            std::error_code ec;
+            const char* why = p.empty()             ? "the name is empty"
+                              : fs::exists(p, ec) ? "it is neither a file nor a folder"
+                                                  : "no such file or folder";
+            std::fprintf(stderr, "grundy: error: cannot test '%s': %s\n", p.c_str(), why);
             missing = true;
         }
     }
@@ -88,7 +92,7 @@ int test_command(const TestOptions& opts) {
     }
     if (files.empty() && !missing) std::fprintf(stderr, "grundy: warning: no .game files found\n");
     std::printf("%zu passed, %zu failed\n", passed, failed);
-    return failed || missing ? 1 : 0;
+    return missing ? 2 : failed ? 1 : 0;  // a path that is not there is an error, as in run
 }
 
 }  // namespace grundy
