@@ -132,8 +132,8 @@ std::string OutputFile::open(int dirfd, const std::string& dir, const std::strin
     }
     // The temporary: hidden, beside the file, so that the rename is atomic.
     for (int attempt = 0; attempt < 100 && fd_ < 0; ++attempt) {
-        std::string tmp = "." + name + "." + random_suffix() + ".tmp";
-        if (tmp.size() > NAME_MAX) tmp = "." + random_suffix() + ".grundy.tmp";
+        std::string tmp = name.size() + 14 > NAME_MAX ? fmt::format(".{}.grundy.tmp", random_suffix())
+                                                       : fmt::format(".{}.{}.tmp", name, random_suffix());
         fd_ = ::openat(dirfd, tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode);
         if (fd_ >= 0) {
             tmp_name_ = tmp;

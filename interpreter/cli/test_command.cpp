@@ -35,7 +35,11 @@ std::vector<std::string> collect(const std::vector<std::string>& paths, bool& mi
             std::sort(found.begin(), found.end());
             files.insert(files.end(), found.begin(), found.end());
         } else {
-            std::fprintf(stderr, "grundy: error: no such file or directory: '%s'\n", p.c_str());
+            std::error_code ec;
+            const char* why = p.empty()             ? "the name is empty"
+                              : fs::exists(p, ec) ? "it is neither a file nor a folder"
+                                                  : "no such file or folder";
+            std::fprintf(stderr, "grundy: error: cannot test '%s': %s\n", p.c_str(), why);
             missing = true;
         }
     }
@@ -179,12 +183,13 @@ int test_command(const TestOptions& opts) {
         std::fflush(stdout);
     }
     if (files.empty() && !missing) std::fprintf(stderr, "grundy: warning: no .game files found\n");
+    const int status = missing ? 2 : failed ? 1 : 0;  // a path that is not there is an error, as in run
     if (opts.json)
         std::printf("{\"event\": \"summary\", \"passed\": %zu, \"failed\": %zu, \"status\": %d}\n", passed, failed,
-                    failed || missing ? 1 : 0);
+                    status);
     else
         std::printf("%zu passed, %zu failed\n", passed, failed);
-    return failed || missing ? 1 : 0;
+    return status;
 }
 
 }  // namespace grundy

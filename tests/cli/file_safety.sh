@@ -120,6 +120,22 @@ status=$?
 expect_error 2 "cannot write 'tables/table1.csv': it is a directory"
 no_temporaries
 
+# What is not a file where one is expected: exit 2 and the reason.
+mkdir -p folder
+for args in 'run folder' 'run /dev/zero' 'eval /dev/zero -e 1' 'test /dev/null'; do
+    # shellcheck disable=SC2086
+    "$GRUNDY" $args < /dev/null > /dev/null 2> err.txt
+    status=$?
+    expect_error 2 "^grundy: error: cannot .*: it is \(a directory, not a file\|a device, not a file\|neither a file nor a folder\)$"
+done
+"$GRUNDY" run '' 2> err.txt
+status=$?
+expect_error 2 "^grundy: error: cannot read '': the file name is empty$"
+# The REPL says so and goes on (its status is 0 when its input ends).
+"$GRUNDY" repl folder < /dev/null > /dev/null 2> err.txt
+status=$?
+expect_error 0 "^grundy: error: cannot read 'folder': it is a directory, not a file$"
+
 # A grundy killed while Graphviz renders leaves no temporary and no `dot`,
 # and no file appears later. (Ctrl-C in a terminal: tests/terminal.)
 if command -v dot >/dev/null 2>&1; then
@@ -145,7 +161,7 @@ GAME
         [ -n "$child" ] || fail "no dot child appeared"
         [ -n "$(find . -name '.grid.svg.*.tmp')" ] || fail "no temporary while dot runs"
         kill -s "$sig" "$pid"
-        wait "$pid"
+        wait "$pid" 2>/dev/null  # (the shell would say "Terminated")
         n=0
         while [ -n "$(ps -o stat= -p "$child" | grep -v Z)" ] && [ "$n" -lt 50 ]; do
             sleep 0.1
