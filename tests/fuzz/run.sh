@@ -18,10 +18,14 @@ out="$build/fuzz"
 mkdir -p "$out/start"
 find "$root/stdlib" "$root/examples" "$root/tests/golden" -name '*.game' -exec cp {} "$out/start/" \;
 # Allocation stacks of 4 frames: recording whole ones took a quarter of
-# the parser's time. The hang limit (-timeout) is wall-clock time and the
-# program fuzzer stops each program at 2 s: 60 s leaves room for a machine
-# shared with other work (a parse of 0.15 s was once reported at 10 s).
-ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=4}
+# the parser's time. A block of more than 1 GB fails as a std::bad_alloc,
+# which the interpreter reports, as the release build's memory limit
+# refuses it (the sanitizer build has no check of large blocks, and
+# libFuzzer would take a 16 GB `[0] * 10^9` for its own out-of-memory).
+# The hang limit (-timeout) is wall-clock time and the program fuzzer stops
+# each program at 2 s: 60 s leaves room for a machine shared with other
+# work (a parse of 0.15 s was once reported at 10 s).
+ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=4:allocator_may_return_null=1:max_allocation_size_mb=1024}
 export ASAN_OPTIONS
 status=0
 for target in $targets; do
