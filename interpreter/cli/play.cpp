@@ -78,17 +78,17 @@ void ReplSession::play(const std::string& arg) {
     bool ok = guarded(where, expr.size(), [&] { pos = without_spent_parts(start); });
     if (!ok) return;
 
-    // How the engine ranks a move (lower first): a win, the soonest by
-    // remoteness (so that a loopy game does not go round); else a draw;
-    // else the loss that lasts longest.
+    // How the engine ranks a move (lower first): a win, else a draw, else
+    // a loss. In a loopy game it wins soonest and loses latest by
+    // remoteness, so that it does not go round.
     auto rank = [&](const Value& option) -> std::pair<int, std::int64_t> {
         const PosObj& q = option.pos();
         const auto o = outcome_of(in_.ctx, q);
         std::int64_t r = 0;
-        if (!q.misere && q.parts.size() == 1 && o != solver::Solver::Outcome::draw) {
-            const std::uint64_t far = in_.ctx.solver.remoteness(solver::make_comp(q.parts[0].game->index(), q.parts[0].state));
-            r = static_cast<std::int64_t>(std::min<std::uint64_t>(far, INT64_MAX));
-        }
+        const bool loopy = std::any_of(q.parts.begin(), q.parts.end(),
+                                       [&](const Component& c) { return in_.ctx.solver.loopy(c.game->index()); });
+        if (!q.misere && loopy && o != solver::Solver::Outcome::draw)
+            r = static_cast<std::int64_t>(std::min<std::uint64_t>(in_.ctx.solver.remoteness(comps_of(q)), INT64_MAX));
         if (o == solver::Solver::Outcome::p) return {0, r};
         if (o == solver::Solver::Outcome::draw) return {1, 0};
         return {2, -r};
@@ -193,6 +193,8 @@ void ReplSession::play(const std::string& arg) {
                 }
                 pos = before.back();
                 before.pop_back();
+                // Your move and the engine's reply are taken back.
+                seen.resize(seen.size() >= 2 ? seen.size() - 2 : 0);
                 say("undone: back to your last turn\n");
                 undone = true;
                 continue;

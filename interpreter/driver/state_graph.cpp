@@ -87,8 +87,10 @@ StateGraph explore(Context& ctx, const Value& position, std::size_t max_nodes) {
 std::string to_dot(const StateGraph& g) {
     std::string out = "// The states reachable from " + (g.nodes.empty() ? "" : g.nodes[0].label) +
                       "\n// with their values. P-positions (the player to move loses) are doubled\n"
-                      "// and filled, drawn positions (a loopy game's) dashed; parts of a sum\n"
-                      "// with no moves left are left out.\n"
+                      "// and filled; parts of a sum with no moves left are left out.\n" +
+                      (std::any_of(g.nodes.begin(), g.nodes.end(), [](const StateGraph::Node& n) { return n.draw; })
+                           ? "// Drawn positions (neither player can force a win) are dashed.\n"
+                           : "") +
                       "digraph grundy {\n"
                       "  node [shape=ellipse, fontname=\"Helvetica\"];\n";
     for (std::size_t i = 0; i < g.nodes.size(); ++i) {

@@ -73,8 +73,7 @@ Value query_outcome(Context& ctx, std::span<const Value> a) {
 Value query_remoteness(Context& ctx, std::span<const Value> a) {
     const PosObj& p = expect_position(a[0], "remoteness()");
     if (p.misere) throw ValueError("remoteness() is defined under normal play; misère play has none here");
-    if (p.parts.size() != 1) throw ValueError("remoteness() takes a position of one game, not a sum");
-    const std::uint64_t r = ctx.solver.remoteness(solver::make_comp(p.parts[0].game->index(), p.parts[0].state));
+    const std::uint64_t r = ctx.solver.remoteness(comps_of(p));
     if (r == solver::Solver::draw_remoteness) return Value::infinity();
     return Value::integer(static_cast<std::int64_t>(r));
 }

@@ -120,6 +120,7 @@ struct Solver::Loopy {
 
     void label(std::uint32_t i, std::uint32_t v) {
         value[i] = v;
+        s.tables_[comp_graph(comp[i])].loopy = true;
         s.set(comp[i], v);
         ++s.stats_.solved;
     }

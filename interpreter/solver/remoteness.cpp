@@ -32,8 +32,11 @@ struct SumHash {
 
 }  // namespace
 
-std::uint64_t Solver::remoteness(Comp root) {
-    if (auto it = remoteness_.find(root); it != remoteness_.end()) return it->second;
+std::uint64_t Solver::remoteness(Comp root) { return remoteness(std::span<const Comp>(&root, 1)); }
+
+std::uint64_t Solver::remoteness(std::span<const Comp> root) {
+    if (root.size() == 1)
+        if (auto it = remoteness_.find(root[0]); it != remoteness_.end()) return it->second;
     std::unordered_map<Sum, std::uint32_t, SumHash> number;
     std::vector<Sum> sums;
     std::vector<std::vector<std::uint32_t>> preds;
@@ -58,7 +61,9 @@ std::uint64_t Solver::remoteness(Comp root) {
         sums.push_back(std::move(s));
         return it->second;
     };
-    add(Sum{root});
+    Sum start(root.begin(), root.end());
+    std::sort(start.begin(), start.end());
+    add(std::move(start));
     for (std::uint32_t i = 0; i < sums.size(); ++i) {
         if (sums[i].size() == 1) {
             if (auto it = remoteness_.find(sums[i][0]); it != remoteness_.end()) {

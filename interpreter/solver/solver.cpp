@@ -32,14 +32,15 @@ void Solver::charge_state() {
 
 void Solver::state_limit() {
     // A search as deep as half the states it met is walking one line of
-    // ever new positions: say so, and show where it got to.
+    // ever new positions: show where it went, since a game whose positions
+    // keep growing never ends.
     if (frames_.size() * 2 >= max_states_ && !frames_.empty()) {
-        const Comp top = frames_.back().comp;
+        auto name = [&](Comp c) { return tables_[comp_graph(c)].graph->describe(comp_state(c)); };
         throw SolveError(fmt::format(
-            "state limit reached: more than {} states, on a line of moves {} deep that reaches {}: the positions "
-            "keep growing (a game must end: check that its moves lead toward a terminal position), or raise the "
-            "limit with --max-states",
-            max_states_, frames_.size(), tables_[comp_graph(top)].graph->describe(comp_state(top))));
+            "state limit reached: more than {} states, on a line of moves {} deep from {} to {}; if the positions "
+            "keep growing, the game never ends (check that its moves lead toward a terminal position), else raise "
+            "the limit with --max-states",
+            max_states_, frames_.size(), name(frames_[0].comp), name(frames_.back().comp)));
     }
     throw SolveError(fmt::format("state limit reached: more than {} states; raise it with --max-states", max_states_));
 }

@@ -83,6 +83,10 @@ public:
     // winner hurries and the loser delays (Steinhaus; Winning Ways ch. 9):
     // even exactly at P-positions; `draw_remoteness` at a draw.
     std::uint64_t remoteness(Comp c);
+    std::uint64_t remoteness(std::span<const Comp> sum);
+    // Whether a loopy search has labelled states of this graph: its games
+    // can go round, so a player that means to win follows remoteness.
+    bool loopy(std::uint32_t graph) const { return tables_[graph].loopy; }
     static constexpr std::uint64_t draw_remoteness = ~std::uint64_t{0};
     bool misere_p(std::span<const Comp> sum);               // is the sum a P-position under misère play?
 
@@ -166,6 +170,7 @@ private:
     struct Table {
         GameGraph* graph = nullptr;
         ValueArray values[4];  // by id_class
+        bool loopy = false;
     };
     // A frame either holds its state's options in buf_, or (`direct`) none:
     // the game solves the state in one pass once the option that blocked it
