@@ -2,18 +2,20 @@
 // and Yesha; Siegel, Combinatorial Game Theory, ch. IV).
 //
 // solve_loopy(root) labels every state root reaches that has no value yet:
-//  1. explore them breadth first, numbering each and keeping its options
-//     as edges (to a numbered state, or to a value already known);
-//  2. find their strongly connected components (Tarjan), which come out
-//     sinks first, so every option outside a component is labelled before
-//     the component is;
-//  3. label a component of one state without a loop by the mex rule
-//     (value_beside_loops), and any other by rounds m = 0, 1, ...: a state
-//     is labelled m when no option is labelled m and every option that is
+//  1. explore them breadth first, numbering each and keeping its options:
+//     those to numbered states as local edges (and their reverse), the
+//     values of the others (states already solved, sums) apart;
+//  2. label them by Fraenkel and Yesha's rounds m = 0, 1, ...: a state is
+//     labelled m when no option is labelled m and every option that is
 //     unlabelled or infinite has an option labelled m (a retrograde pass
-//     with counters); those left with no option labelled m are infinite.
-// A state is labelled in the round of its value, so a component whose
-// values are at most v takes v + 2 rounds of its size and edges.
+//     with counters, as win/lose/draw analysis does); those left with no
+//     option labelled m are infinite, ∞{K} with K their options' finite
+//     values.
+// A state is labelled in the round of its value, and a round reads only the
+// states still unlabelled or infinite, so round 0 is the win/lose/draw
+// analysis and the later ones cost what is left. The states that need this
+// are few in most games: the depth-first search solves every state that
+// reaches no cycle, and only a search that meets one comes here.
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -24,19 +26,15 @@ namespace grundy::solver {
 
 namespace {
 
-// An edge: a numbered state below leaf_bit, else a known value: finite
-// (leaf_bit | v) or infinite (the value itself, at least finite_limit).
-constexpr std::uint32_t leaf_bit = 0x80000000;
 constexpr std::uint32_t unlabelled = ValueArray::unknown;
 
 }  // namespace
 
 struct Solver::Loopy {
     Solver& s;
-    std::vector<Comp> comp;            // by number
-    std::vector<std::uint32_t> first;  // edges of state i: first[i] .. first[i + 1]
-    std::vector<std::uint32_t> edges;
-    std::vector<std::uint32_t> value;  // labels, unlabelled until its component is done
+    std::vector<Comp> comp;  // by number
+    // Options of state a: succ[succ_first[a] ..] numbered, out[out_first[a] ..] known values.
+    std::vector<std::uint32_t> succ_first, succ, out_first, out;
 
     // States are marked explore_base + base + their number: a search
     // begun while another explores (for a part of a sum) numbers after it,
@@ -47,7 +45,7 @@ struct Solver::Loopy {
 
     std::uint32_t number(Comp c) {
         const auto i = static_cast<std::uint32_t>(comp.size());
-        if (base + i >= on_path - explore_base) s.state_limit();
+        if (base + i >= on_path - explore_base - 1) s.state_limit();
         if (own_id(comp_state(c))) s.charge_state();
         comp.push_back(c);
         s.set(c, explore_base + base + i);
@@ -55,25 +53,17 @@ struct Solver::Loopy {
         return i;
     }
 
-    std::uint32_t leaf(std::uint32_t v) const {
-        if (is_finite(v)) {
-            if (v >= leaf_bit) throw SolveError("a Grundy value past 2^31 in a loopy game");
-            return leaf_bit | v;
-        }
-        return v;
-    }
-
-    // The edge for a component met as an option: numbered, or known.
-    std::uint32_t edge_to(Comp c) {
+    // An option that is one state: numbered (new or not), or known.
+    void add_state(Comp c) {
         const std::uint32_t v = s.peek(c);
-        if (v < explore_base) return leaf(v);
-        if (v == unknown) return number(c);
+        if (v < explore_base) return out.push_back(v);
+        if (v == unknown) return succ.push_back(number(c));
         if (v == on_path || v - explore_base < base) s.cycle(c);  // an outer search's
-        return v - explore_base - base;
+        succ.push_back(v - explore_base - base);
     }
 
-    // The value of an option of several parts, each solved on its own.
-    std::uint32_t sum_edge(std::span<const std::uint64_t> parts) {
+    // An option of several parts: its value, each part solved on its own.
+    void add_sum(std::span<const std::uint64_t> parts) {
         std::uint32_t x = 0;
         for (std::uint64_t e : parts) {
             std::uint32_t v;
@@ -86,14 +76,15 @@ struct Solver::Loopy {
             }
             x = s.nim_add(x, v);
         }
-        return leaf(x);
+        out.push_back(x);
     }
 
     void explore(Comp root) {
         number(root);
         std::vector<std::uint64_t> buf;
+        succ_first.push_back(0);
+        out_first.push_back(0);
         for (std::uint32_t i = 0; i < comp.size(); ++i) {
-            first.push_back(static_cast<std::uint32_t>(edges.size()));
             buf.clear();
             OptionSink sink(buf, true);
             ++s.stats_.expansions;
@@ -103,206 +94,117 @@ struct Solver::Loopy {
                 std::size_t b = a + 1;
                 while (b < buf.size() && !(buf[b] & OptionSink::header_bit)) ++b;
                 const std::span<const std::uint64_t> parts(buf.data() + a + 1, b - a - 1);
-                if (parts.size() == 1 && !(parts[0] & resolved_bit)) edges.push_back(edge_to(parts[0]));
-                else edges.push_back(sum_edge(parts));
+                if (parts.size() == 1 && !(parts[0] & resolved_bit)) add_state(parts[0]);
+                else add_sum(parts);
                 a = b;
             }
+            succ_first.push_back(static_cast<std::uint32_t>(succ.size()));
+            out_first.push_back(static_cast<std::uint32_t>(out.size()));
         }
-        first.push_back(static_cast<std::uint32_t>(edges.size()));
-        value.assign(comp.size(), unlabelled);
-    }
-
-    // The value an edge leads to, once its target is labelled.
-    std::uint32_t target_value(std::uint32_t e) const {
-        if (e < leaf_bit) return value[e];
-        return e < finite_limit ? e & ~leaf_bit : e;
     }
 
     void label(std::uint32_t i, std::uint32_t v) {
-        value[i] = v;
-        s.tables_[comp_graph(comp[i])].loopy = true;
         s.set(comp[i], v);
+        s.tables_[comp_graph(comp[i])].loopy = true;
         ++s.stats_.solved;
     }
 
-    // Tarjan's algorithm, iteratively; each component is labelled as it
-    // comes off the stack.
-    void components() {
-        const std::uint32_t n = static_cast<std::uint32_t>(comp.size());
-        constexpr std::uint32_t unvisited = ~0u;
-        std::vector<std::uint32_t> order(n, unvisited), low(n);
-        std::vector<std::uint32_t> stack;                           // Tarjan's
-        std::vector<std::pair<std::uint32_t, std::uint32_t>> path;  // state, next edge
-        std::uint32_t counter = 0;
-        auto visit = [&](std::uint32_t v) {
-            order[v] = low[v] = counter++;
-            stack.push_back(v);
-            path.emplace_back(v, first[v]);
-        };
-        visit(0);
-        while (!path.empty()) {
-            auto& [v, at] = path.back();
-            if (at < first[v + 1]) {
-                const std::uint32_t w = edges[at++];
-                if (w >= leaf_bit) continue;
-                if (order[w] == unvisited) {
-                    visit(w);
-                } else if (value[w] == unlabelled) {  // on the stack
-                    low[v] = std::min(low[v], order[w]);
-                }
-                continue;
-            }
-            const std::uint32_t done = v;
-            path.pop_back();
-            if (!path.empty()) low[path.back().first] = std::min(low[path.back().first], low[done]);
-            if (low[done] != order[done]) continue;
-            auto top = std::find(stack.rbegin(), stack.rend(), done).base() - 1;
-            std::span<const std::uint32_t> members(&*top, static_cast<std::size_t>(stack.end() - top));
-            solve_component(members, low);
-            stack.erase(top, stack.end());
-            if ((counter & 0xFFF) == 0) s.check_interrupt();
-        }
+    static bool contains(std::span<const std::uint32_t> set, std::uint32_t m) {
+        return std::binary_search(set.begin(), set.end(), m);
     }
 
-    bool self_loop(std::uint32_t v) const {
-        for (std::uint32_t e = first[v]; e < first[v + 1]; ++e)
-            if (edges[e] == v) return true;
-        return false;
-    }
-
-    void solve_component(std::span<const std::uint32_t> members, std::vector<std::uint32_t>& place) {
-        if (members.size() == 1 && !self_loop(members[0])) {
-            const std::uint32_t v = members[0];
-            std::vector<std::uint32_t>& sums = scratch_;
-            sums.clear();
-            bool finite = true;
-            for (std::uint32_t e = first[v]; e < first[v + 1]; ++e) {
-                sums.push_back(target_value(edges[e]));
-                finite = finite && is_finite(sums.back());
-            }
-            label(v, finite ? mex(sums) : s.value_beside_loops(sums));
-            return;
-        }
-        rounds(members, place);
-    }
-
-    static std::uint32_t mex(std::vector<std::uint32_t>& xs) {
-        std::sort(xs.begin(), xs.end());
-        std::uint32_t m = 0;
-        for (std::uint32_t x : xs) {
-            if (x == m) ++m;
-            else if (x > m) break;
-        }
-        return m;
-    }
-
-    // Fraenkel and Yesha's rounds over one component, whose options outside
-    // it are labelled. `place` is free for its members: their index here.
-    void rounds(std::span<const std::uint32_t> members, std::vector<std::uint32_t>& place) {
-        const std::size_t k = members.size();
-        for (std::size_t a = 0; a < k; ++a) place[members[a]] = static_cast<std::uint32_t>(a);
-        auto inside = [&](std::uint32_t e) { return e < leaf_bit && value[e] == unlabelled; };
-        // Predecessors inside the component, by index, one per edge.
-        std::vector<std::uint32_t> pred_first(k + 1, 0), preds;
-        for (std::uint32_t v : members)
-            for (std::uint32_t e = first[v]; e < first[v + 1]; ++e)
-                if (inside(edges[e])) ++pred_first[place[edges[e]] + 1];
-        for (std::size_t a = 0; a < k; ++a) pred_first[a + 1] += pred_first[a];
-        preds.resize(pred_first[k]);
+    void rounds() {
+        const auto k = static_cast<std::uint32_t>(comp.size());
+        // Predecessors, one per edge.
+        std::vector<std::uint32_t> pred_first(k + 1, 0), preds(succ.size());
+        for (std::uint32_t b : succ) ++pred_first[b + 1];
+        for (std::uint32_t a = 0; a < k; ++a) pred_first[a + 1] += pred_first[a];
         {
             std::vector<std::uint32_t> fill(pred_first.begin(), pred_first.end() - 1);
-            for (std::size_t a = 0; a < k; ++a)
-                for (std::uint32_t e = first[members[a]]; e < first[members[a] + 1]; ++e)
-                    if (inside(edges[e])) preds[fill[place[edges[e]]]++] = static_cast<std::uint32_t>(a);
+            for (std::uint32_t a = 0; a < k; ++a)
+                for (std::uint32_t i = succ_first[a]; i < succ_first[a + 1]; ++i) preds[fill[succ[i]]++] = a;
         }
         constexpr std::uint32_t open = unlabelled, infinite = unlabelled - 1;
-        std::vector<std::uint32_t> lab(k, open), need(k);
-        std::vector<std::uint8_t> good(k), bad(k);
-        std::vector<std::uint32_t> queue;
-        std::size_t left = k;
-        auto loose = [&](std::uint32_t b) { return lab[b] >= infinite; };  // unlabelled or infinite
-        for (std::uint32_t m = 0; left > 0; ++m) {
+        // What a round reads of a state, together: one cache line per visit.
+        struct State {
+            std::uint32_t lab = open;
+            std::uint32_t need = 0;  // options unlabelled or infinite and not yet good
+            std::uint8_t good = 0;   // it has an option labelled m
+            std::uint8_t bad = 0;    // an infinite option outside has no option of value m
+        };
+        std::vector<State> st(k);
+        std::vector<std::uint32_t> queue, opened(k), loose;  // the unlabelled; those and the infinite
+        for (std::uint32_t a = 0; a < k; ++a) opened[a] = a;
+        loose = opened;
+        auto is_loose = [](const State& x) { return x.lab >= infinite; };
+        for (std::uint32_t m = 0; !opened.empty(); ++m) {
             s.check_interrupt();
-            // Options outside: one labelled m makes a state good (it can
-            // move to m); an infinite one without m in its K bars m.
-            for (std::size_t a = 0; a < k; ++a) {
-                if (!loose(static_cast<std::uint32_t>(a))) continue;
-                good[a] = bad[a] = 0;
-                for (std::uint32_t e = first[members[a]]; e < first[members[a] + 1]; ++e) {
-                    if (inside(edges[e])) continue;
-                    const std::uint32_t x = target_value(edges[e]);
-                    if (x == m) good[a] = 1;
-                    else if (is_infinite(x) && !contains(s.infinite_set(x), m)) bad[a] = 1;
+            // Known options: one of value m makes a state good (it can move
+            // to m); an infinite one without m in its K bars m.
+            for (std::uint32_t a : loose) {
+                std::uint8_t g = 0, b = 0;
+                for (std::uint32_t i = out_first[a]; i < out_first[a + 1]; ++i) {
+                    const std::uint32_t x = out[i];
+                    g |= x == m;
+                    b |= is_infinite(x) && !contains(s.infinite_set(x), m);
                 }
+                st[a].good = g;
+                st[a].bad = b;
             }
-            queue.clear();
-            for (std::size_t a = 0; a < k; ++a) {
-                if (lab[a] != open) continue;
-                need[a] = 0;
-                for (std::uint32_t e = first[members[a]]; e < first[members[a] + 1]; ++e) {
-                    if (!inside(edges[e])) continue;
-                    const std::uint32_t b = place[edges[e]];
-                    need[a] += loose(b) && !good[b];
+            for (std::uint32_t a : opened) {
+                std::uint32_t n = 0;
+                for (std::uint32_t i = succ_first[a]; i < succ_first[a + 1]; ++i) {
+                    const State& x = st[succ[i]];
+                    n += !x.good && is_loose(x);
                 }
+                st[a].need = n;
             }
             // Then the first labelled m: their options are all counted
             // while still unlabelled, so no two of them follow each other.
-            for (std::size_t a = 0; a < k; ++a) {
-                if (lab[a] == open && !good[a] && !bad[a] && need[a] == 0) {
-                    lab[a] = m;
-                    queue.push_back(static_cast<std::uint32_t>(a));
+            queue.clear();
+            for (std::uint32_t a : opened) {
+                State& x = st[a];
+                if (!x.good && !x.bad && x.need == 0) {
+                    x.lab = m;
+                    queue.push_back(a);
                 }
             }
             for (std::size_t q = 0; q < queue.size(); ++q) {
                 const std::uint32_t u = queue[q];
                 for (std::uint32_t i = pred_first[u]; i < pred_first[u + 1]; ++i) {
                     const std::uint32_t p = preds[i];
-                    if (!loose(p) || good[p]) continue;
-                    good[p] = 1;  // it can move to u
+                    if (st[p].good || !is_loose(st[p])) continue;
+                    st[p].good = 1;  // it can move to u
                     for (std::uint32_t j = pred_first[p]; j < pred_first[p + 1]; ++j) {
-                        const std::uint32_t r = preds[j];
-                        if (lab[r] != open || --need[r] != 0 || good[r] || bad[r]) continue;
-                        lab[r] = m;
-                        queue.push_back(r);
+                        State& r = st[preds[j]];
+                        if (r.lab != open || --r.need != 0 || r.good || r.bad) continue;
+                        r.lab = m;
+                        queue.push_back(preds[j]);
                     }
                 }
             }
-            left -= queue.size();
-            for (std::size_t a = 0; a < k; ++a) {
-                if (lab[a] == open && !good[a]) {
-                    lab[a] = infinite;
-                    --left;
-                }
-            }
+            // Left with no option labelled m: infinite.
+            std::erase_if(opened, [&](std::uint32_t a) {
+                if (st[a].lab == open && !st[a].good) st[a].lab = infinite;
+                return st[a].lab != open;
+            });
+            std::erase_if(loose, [&](std::uint32_t a) { return !is_loose(st[a]); });
         }
-        // Values: finite ones first, so that each K is read from labels.
-        for (std::size_t a = 0; a < k; ++a)
-            if (lab[a] != infinite) label(members[a], lab[a]);
-        for (std::size_t a = 0; a < k; ++a) {
-            if (lab[a] != infinite) continue;
-            std::vector<std::uint32_t> set;
-            for (std::uint32_t e = first[members[a]]; e < first[members[a] + 1]; ++e) {
-                const std::uint32_t x = edges[e] < leaf_bit ? lab_or_value(edges[e], lab, place) : target_value(edges[e]);
-                if (is_finite(x)) set.push_back(x);
-            }
+        // Values: K is read from the labels, so the finite ones go last.
+        std::vector<std::uint32_t> set;
+        for (std::uint32_t a = 0; a < k; ++a) {
+            if (st[a].lab != infinite) continue;
+            set.clear();
+            for (std::uint32_t i = succ_first[a]; i < succ_first[a + 1]; ++i)
+                if (st[succ[i]].lab != infinite) set.push_back(st[succ[i]].lab);
+            for (std::uint32_t i = out_first[a]; i < out_first[a + 1]; ++i)
+                if (is_finite(out[i])) set.push_back(out[i]);
             std::sort(set.begin(), set.end());
             set.erase(std::unique(set.begin(), set.end()), set.end());
-            infinite_values_.emplace_back(members[a], std::move(set));
+            label(a, s.infinite(set));
         }
-        for (auto& [v, set] : infinite_values_) label(v, s.infinite(std::move(set)));
-        infinite_values_.clear();
-    }
-
-    // A numbered state's label: its component's (by place) or an earlier one's.
-    std::uint32_t lab_or_value(std::uint32_t v, const std::vector<std::uint32_t>& lab,
-                               const std::vector<std::uint32_t>& place) const {
-        if (value[v] != unlabelled) return value[v];
-        const std::uint32_t l = lab[place[v]];
-        return l == unlabelled - 1 ? finite_limit : l;  // infinite: any value past the finite ones
-    }
-
-    static bool contains(std::span<const std::uint32_t> set, std::uint32_t m) {
-        return std::binary_search(set.begin(), set.end(), m);
+        for (std::uint32_t a = 0; a < k; ++a)
+            if (st[a].lab != infinite) label(a, st[a].lab);
     }
 
     // On the way out by an error: states numbered and not labelled are unknown again.
@@ -312,16 +214,13 @@ struct Solver::Loopy {
             if (v >= explore_base && v != unknown) s.set(comp[i], unknown);
         }
     }
-
-    std::vector<std::uint32_t> scratch_;
-    std::vector<std::pair<std::uint32_t, std::vector<std::uint32_t>>> infinite_values_;
 };
 
 void Solver::solve_loopy(Comp root) {
     Loopy loopy(*this);
     try {
         loopy.explore(root);
-        loopy.components();
+        loopy.rounds();
     } catch (...) {
         explore_next_ = loopy.base;
         loopy.forget_unlabelled();
@@ -330,23 +229,32 @@ void Solver::solve_loopy(Comp root) {
     explore_next_ = loopy.base;
 }
 
-std::uint32_t Solver::infinite(std::vector<std::uint32_t> k) {
-    std::string key(reinterpret_cast<const char*>(k.data()), k.size() * sizeof(std::uint32_t));
-    auto [it, fresh] = infinite_codes_.try_emplace(std::move(key), static_cast<std::uint32_t>(infinite_sets_.size()));
-    if (fresh) {
+std::uint32_t Solver::infinite(std::span<const std::uint32_t> k) {
+    auto fresh_code = [&] {
         if (finite_limit + infinite_sets_.size() >= explore_base) throw SolveError("too many distinct infinite values");
-        infinite_sets_.push_back(std::move(k));
+        infinite_sets_.emplace_back(k.begin(), k.end());
+        return static_cast<std::uint32_t>(finite_limit + infinite_sets_.size() - 1);
+    };
+    if (k.empty() || k.back() < 64) {
+        std::uint64_t mask = 0;
+        for (std::uint32_t x : k) mask |= std::uint64_t{1} << x;
+        auto it = small_infinite_codes_.find(mask);
+        if (it == small_infinite_codes_.end()) it = small_infinite_codes_.emplace(mask, fresh_code()).first;
+        return it->second;
     }
-    return finite_limit + it->second;
+    std::string key(reinterpret_cast<const char*>(k.data()), k.size() * sizeof(std::uint32_t));
+    auto it = infinite_codes_.find(key);
+    if (it == infinite_codes_.end()) it = infinite_codes_.emplace(std::move(key), fresh_code()).first;
+    return it->second;
 }
 
 std::uint32_t Solver::nim_add_loopy(std::uint32_t a, std::uint32_t b) {
-    if (is_infinite(a) && is_infinite(b)) return infinite({});
+    if (is_infinite(a) && is_infinite(b)) return infinite(std::span<const std::uint32_t>());
     if (is_infinite(b)) std::swap(a, b);
     std::vector<std::uint32_t> k;
     for (std::uint32_t x : infinite_set(a)) k.push_back(x ^ b);
     std::sort(k.begin(), k.end());
-    return infinite(std::move(k));
+    return infinite(k);
 }
 
 Solver::Outcome Solver::outcome(std::uint32_t v) const {
@@ -368,7 +276,7 @@ std::uint32_t Solver::value_beside_loops(std::span<const std::uint32_t> sums) {
     while (m < finite.size() && finite[m] == m) ++m;
     for (std::uint32_t x : sums)
         if (!is_finite(x) && !std::binary_search(infinite_set(x).begin(), infinite_set(x).end(), m))
-            return infinite(std::move(finite));
+            return infinite(finite);
     return m;
 }
 

@@ -65,7 +65,7 @@ public:
     static bool is_finite(std::uint32_t v) { return v < finite_limit; }
     static bool is_infinite(std::uint32_t v) { return v >= finite_limit && v < explore_base; }
     std::span<const std::uint32_t> infinite_set(std::uint32_t v) const { return infinite_sets_[v - finite_limit]; }
-    std::uint32_t infinite(std::vector<std::uint32_t> k);   // the value ∞{k}, k ascending
+    std::uint32_t infinite(std::span<const std::uint32_t> k);   // the value ∞{k}, k ascending
     // The value of a sum of two (Smith): finite values xor, ∞{K} + n is
     // ∞{K xor n}, and two infinite values give ∞{}.
     std::uint32_t nim_add(std::uint32_t a, std::uint32_t b) {
@@ -259,6 +259,7 @@ private:
     Stats stats_;
     std::uint64_t max_states_ = 100'000'000;
     std::vector<std::vector<std::uint32_t>> infinite_sets_;  // the K of each ∞{K}, interned
+    std::unordered_map<std::uint64_t, std::uint32_t> small_infinite_codes_;  // K below 64, by bit mask
     std::unordered_map<std::string, std::uint32_t> infinite_codes_;
     std::unordered_map<Comp, std::uint64_t> remoteness_;
     std::uint32_t explore_next_ = 0;  // the next mark of a state in a loopy search (loopy.cpp)

@@ -152,10 +152,13 @@ TEST_CASE("Ferguson's figure 3.4: a cycle with a way out", "[loopy]") {
 
 TEST_CASE("sums of loopy values follow Smith's rules", "[loopy]") {
     Solver s;
-    const std::uint32_t a = s.infinite({0, 2});
-    CHECK(s.nim_add(a, 3) == s.infinite({1, 3}));
-    CHECK(s.nim_add(5, a) == s.infinite({5, 7}));
-    CHECK(s.nim_add(a, a) == s.infinite({}));
+    auto inf = [&](std::vector<std::uint32_t> k) { return s.infinite(k); };
+    const std::uint32_t a = inf({0, 2});
+    CHECK(s.nim_add(a, 3) == inf({1, 3}));
+    CHECK(s.nim_add(5, a) == inf({5, 7}));
+    CHECK(s.nim_add(a, a) == inf({}));
+    CHECK(inf({70, 100}) == inf({70, 100}));
+    CHECK(s.nim_add(inf({70, 100}), 1) == inf({71, 101}));
     CHECK(s.nim_add(6, 3) == 5);
 }
 
