@@ -78,7 +78,7 @@ StateGraph explore(Context& ctx, const Value& position, std::size_t max_nodes) {
         n.p_position = o == solver::Solver::Outcome::p;
         n.draw = o == solver::Solver::Outcome::draw;
         n.value = p.misere ? (n.p_position ? "P" : "N") : sg_text(ctx.solver, ctx.solver.grundy(comps_of(p)));
-        if (n.draw) n.value += "\nD";
+        if (n.draw) n.value += ", draw";
         g.nodes.push_back(std::move(n));
     }
     return g;
