@@ -126,9 +126,10 @@ struct Solver::Loopy {
         }
         constexpr std::uint32_t open = unlabelled, infinite = unlabelled - 1;
         // What a round reads of a state, together: one cache line per visit.
-        struct State {
+        struct State {  // 16 bytes
             std::uint32_t lab = open;
             std::uint32_t need = 0;  // options unlabelled or infinite and not yet good
+            std::uint32_t seen = 0;  // bit v: an option inside was labelled v (v < 32)
             std::uint8_t good = 0;   // it has an option labelled m
             std::uint8_t bad = 0;    // an infinite option outside has no option of value m
         };
@@ -171,8 +172,10 @@ struct Solver::Loopy {
             }
             for (std::size_t q = 0; q < queue.size(); ++q) {
                 const std::uint32_t u = queue[q];
+                const std::uint32_t bit = m < 32 ? std::uint32_t{1} << m : 0;
                 for (std::uint32_t i = pred_first[u]; i < pred_first[u + 1]; ++i) {
                     const std::uint32_t p = preds[i];
+                    st[p].seen |= bit;
                     if (st[p].good || !is_loose(st[p])) continue;
                     st[p].good = 1;  // it can move to u
                     for (std::uint32_t j = pred_first[p]; j < pred_first[p + 1]; ++j) {
@@ -190,13 +193,18 @@ struct Solver::Loopy {
             });
             std::erase_if(loose, [&](std::uint32_t a) { return !is_loose(st[a]); });
         }
-        // Values: K is read from the labels, so the finite ones go last.
+        // Values. K: the labels inside, as seen while labelling (values
+        // past 31 read again), and the finite values outside.
+        const bool big = std::any_of(st.begin(), st.end(), [](const State& x) { return x.lab >= 32 && x.lab < infinite; });
         std::vector<std::uint32_t> set;
         for (std::uint32_t a = 0; a < k; ++a) {
             if (st[a].lab != infinite) continue;
             set.clear();
-            for (std::uint32_t i = succ_first[a]; i < succ_first[a + 1]; ++i)
-                if (st[succ[i]].lab != infinite) set.push_back(st[succ[i]].lab);
+            for (std::uint32_t bits = st[a].seen; bits; bits &= bits - 1) set.push_back(static_cast<std::uint32_t>(__builtin_ctz(bits)));
+            if (big) {
+                for (std::uint32_t i = succ_first[a]; i < succ_first[a + 1]; ++i)
+                    if (st[succ[i]].lab >= 32 && st[succ[i]].lab < infinite) set.push_back(st[succ[i]].lab);
+            }
             for (std::uint32_t i = out_first[a]; i < out_first[a + 1]; ++i)
                 if (is_finite(out[i])) set.push_back(out[i]);
             std::sort(set.begin(), set.end());

@@ -193,3 +193,78 @@ TEST_CASE("loopy games in the language", "[loopy]") {
     CHECK(r.err == "");
     CHECK(r.out.find("∞{} D ∞\n") == 0);
 }
+
+namespace {
+
+// The generalized Sprague-Grundy labelling by its definition (Fraenkel and
+// Yesha's rounds, as written, without counters): -1 for infinite.
+std::vector<int> naive_labels(const std::vector<std::vector<StateId>>& adj) {
+    const std::size_t n = adj.size();
+    constexpr int none = -2, inf = -1;
+    std::vector<int> lab(n, none);
+    for (int m = 0; std::count(lab.begin(), lab.end(), none) > 0; ++m) {
+        auto has = [&](std::size_t v, int x) {
+            return std::any_of(adj[v].begin(), adj[v].end(), [&](StateId w) { return lab[w] == x; });
+        };
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (std::size_t u = 0; u < n; ++u) {
+                if (lab[u] != none || has(u, m)) continue;
+                bool ok = true;
+                for (StateId w : adj[u])
+                    if ((lab[w] == none || lab[w] == inf) && !has(w, m)) ok = false;
+                if (ok) lab[u] = m, changed = true;
+            }
+        }
+        for (std::size_t u = 0; u < n; ++u)
+            if (lab[u] == none && !has(u, m)) lab[u] = inf;
+    }
+    return lab;
+}
+
+}  // namespace
+
+TEST_CASE("large values inside a loopy search, against the definition", "[loopy]") {
+    // Vertices 0..39: Nim heaps (every smaller vertex), values 0..39. The
+    // rest: random edges among themselves and into the heaps, so that the
+    // loopy search labels values past 31 and sets K holding them.
+    std::mt19937 rng(7);
+    for (int trial = 0; trial < 60; ++trial) {
+        constexpr std::size_t heaps = 40;
+        const std::size_t n = heaps + 2 + rng() % 10;
+        std::vector<std::vector<StateId>> adj(n);
+        for (StateId v = 0; v < heaps; ++v)
+            for (StateId w = 0; w < v; ++w) adj[v].push_back(w);
+        for (std::size_t v = heaps; v < n; ++v) {
+            // The loopy part first: its search meets a cycle before it
+            // solves the heaps, which are then labelled by the rounds.
+            for (std::size_t w = heaps; w < n; ++w)
+                if (rng() % 4 == 0) adj[v].push_back(static_cast<StateId>(w));
+            const std::size_t low = rng() % heaps;
+            for (StateId w = 0; w < low; ++w) adj[v].push_back(w);  // values 0..low-1 available
+        }
+        const auto expected = naive_labels(adj);
+        Solver s;
+        Digraph g;
+        g.adj = adj;
+        g.graph = s.add_graph(&g);
+        // Ask a vertex of the loopy part first, so that its search labels the rest.
+        s.grundy(make_comp(g.graph, static_cast<StateId>(n - 1)));
+        for (std::size_t v = 0; v < n; ++v) {
+            INFO("trial " << trial << ", vertex " << v);
+            const std::uint32_t x = s.grundy(make_comp(g.graph, static_cast<StateId>(v)));
+            if (expected[v] >= 0) {
+                CHECK(x == static_cast<std::uint32_t>(expected[v]));
+                continue;
+            }
+            REQUIRE(Solver::is_infinite(x));
+            std::vector<std::uint32_t> k;
+            for (StateId w : adj[v])
+                if (expected[w] >= 0) k.push_back(static_cast<std::uint32_t>(expected[w]));
+            std::sort(k.begin(), k.end());
+            k.erase(std::unique(k.begin(), k.end()), k.end());
+            auto set = s.infinite_set(x);
+            CHECK(std::vector<std::uint32_t>(set.begin(), set.end()) == k);
+        }
+    }
+}
