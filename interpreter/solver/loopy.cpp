@@ -126,16 +126,20 @@ struct Solver::Loopy {
         }
         constexpr std::uint32_t open = unlabelled, infinite = unlabelled - 1;
         // What a round reads of a state, together: one cache line per visit.
-        struct State {  // 16 bytes
+        struct State {  // 20 bytes
             std::uint32_t lab = open;
-            std::uint32_t need = 0;  // options unlabelled or infinite and not yet good
+            std::uint32_t loose = 0; // options inside still unlabelled or infinite
+            std::uint32_t need = 0;  // of those, the ones not yet good
             std::uint32_t seen = 0;  // bit v: an option inside was labelled v (v < 32)
             std::uint8_t good = 0;   // it has an option labelled m
             std::uint8_t bad = 0;    // an infinite option outside has no option of value m
         };
         std::vector<State> st(k);
         std::vector<std::uint32_t> queue, opened(k), loose;  // the unlabelled; those and the infinite
-        for (std::uint32_t a = 0; a < k; ++a) opened[a] = a;
+        for (std::uint32_t a = 0; a < k; ++a) {
+            opened[a] = a;
+            st[a].loose = succ_first[a + 1] - succ_first[a];
+        }
         loose = opened;
         auto is_loose = [](const State& x) { return x.lab >= infinite; };
         for (std::uint32_t m = 0; !opened.empty(); ++m) {
@@ -152,14 +156,11 @@ struct Solver::Loopy {
                 st[a].good = g;
                 st[a].bad = b;
             }
-            for (std::uint32_t a : opened) {
-                std::uint32_t n = 0;
-                for (std::uint32_t i = succ_first[a]; i < succ_first[a + 1]; ++i) {
-                    const State& x = st[succ[i]];
-                    n += !x.good && is_loose(x);
-                }
-                st[a].need = n;
-            }
+            // Counts kept across rounds, less the options good from the start.
+            for (std::uint32_t a : opened) st[a].need = st[a].loose;
+            for (std::uint32_t b : loose)
+                if (st[b].good)
+                    for (std::uint32_t i = pred_first[b]; i < pred_first[b + 1]; ++i) --st[preds[i]].need;
             // Then the first labelled m: their options are all counted
             // while still unlabelled, so no two of them follow each other.
             queue.clear();
@@ -176,6 +177,7 @@ struct Solver::Loopy {
                 for (std::uint32_t i = pred_first[u]; i < pred_first[u + 1]; ++i) {
                     const std::uint32_t p = preds[i];
                     st[p].seen |= bit;
+                    --st[p].loose;  // u is labelled for good
                     if (st[p].good || !is_loose(st[p])) continue;
                     st[p].good = 1;  // it can move to u
                     for (std::uint32_t j = pred_first[p]; j < pred_first[p + 1]; ++j) {
