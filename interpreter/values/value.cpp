@@ -197,6 +197,9 @@ int compare_components(const Component& a, const Component& b) {
 
 int compare(const Value& a, const Value& b) {
     if (a.kind() != b.kind()) return three_way(static_cast<int>(a.kind()), static_cast<int>(b.kind()));
+    // Values are immutable: one object is equal to itself (shared strings
+    // such as outcome()'s, a list compared with its copy).
+    if (a.is_heap() && a.object() == b.object()) return 0;
     switch (a.kind()) {
         case Kind::none:
         case Kind::infinity: return 0;
