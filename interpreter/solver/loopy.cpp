@@ -30,6 +30,7 @@ constexpr std::uint32_t unlabelled = ValueArray::unknown;
 
 }  // namespace
 
+
 struct Solver::Loopy {
     Solver& s;
     std::vector<Comp> comp;  // by number
@@ -58,7 +59,8 @@ struct Solver::Loopy {
         const std::uint32_t v = s.peek(c);
         if (v < explore_base) return out.push_back(v);
         if (v == unknown) return succ.push_back(number(c));
-        if (v == on_path || v - explore_base < base) s.cycle(c);  // an outer search's
+        if (v == on_path) s.cycle(c);                           // an outer search's path
+        if (v - explore_base < base) throw SolveFirst{c};       // an outer loopy search's
         succ.push_back(v - explore_base - base);
     }
 
@@ -71,7 +73,8 @@ struct Solver::Loopy {
                 v = static_cast<std::uint32_t>(e);
             } else {
                 v = s.peek(e);
-                if (v >= explore_base && v != unknown) s.cycle(e);
+                if (v == on_path) s.cycle(e);
+                if (v >= explore_base && v != unknown) throw SolveFirst{e};
                 if (v == unknown) v = s.grundy(e);
             }
             x = s.nim_add(x, v);
@@ -217,26 +220,53 @@ struct Solver::Loopy {
             if (st[a].lab != infinite) label(a, st[a].lab);
     }
 
-    // On the way out by an error: states numbered and not labelled are unknown again.
-    void forget_unlabelled() {
+    // On the way out: states numbered and not labelled are unknown again;
+    // the count of those that are their own ids, which were charged.
+    std::uint64_t forget_unlabelled() {
+        std::uint64_t own = 0;
         for (std::size_t i = 0; i < comp.size(); ++i) {
             const std::uint32_t v = s.peek(comp[i]);
-            if (v >= explore_base && v != unknown) s.set(comp[i], unknown);
+            if (v >= explore_base && v != unknown) {
+                s.set(comp[i], unknown);
+                own += own_id(comp_state(comp[i]));
+            }
         }
+        return own;
     }
 };
 
 void Solver::solve_loopy(Comp root) {
-    Loopy loopy(*this);
-    try {
-        loopy.explore(root);
-        loopy.rounds();
-    } catch (...) {
-        explore_next_ = loopy.base;
-        loopy.forget_unlabelled();
-        throw;
+    for (;;) {
+        Loopy loopy(*this);
+        try {
+            loopy.explore(root);
+            loopy.rounds();
+            explore_next_ = loopy.base;
+            return;
+        } catch (const SolveFirst& first) {
+            explore_next_ = loopy.base;
+            stats_.states -= loopy.forget_unlabelled();  // charged again when numbered again
+            if (peek(first.state) != unknown) throw;      // an outer search's state
+            if (std::find(solving_first_.begin(), solving_first_.end(), first.state) != solving_first_.end()) {
+                throw SolveError(fmt::format(
+                    "the game has a cycle through {} that passes through a sum of positions or a query in its "
+                    "rules; Grundy values of such cycles are not computed",
+                    tables_[comp_graph(first.state)].graph->describe(comp_state(first.state))));
+            }
+            solving_first_.push_back(first.state);
+            try {
+                grundy(first.state);
+            } catch (...) {
+                solving_first_.pop_back();
+                throw;
+            }
+            solving_first_.pop_back();
+        } catch (...) {
+            explore_next_ = loopy.base;
+            loopy.forget_unlabelled();
+            throw;
+        }
     }
-    explore_next_ = loopy.base;
 }
 
 std::uint32_t Solver::infinite(std::span<const std::uint32_t> k) {

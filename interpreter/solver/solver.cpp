@@ -57,13 +57,9 @@ struct CycleFound {};
 }  // namespace
 
 void Solver::cycle(Comp c) {
-    // A cycle back into a loopy search under way (through a part of a sum,
-    // or a rule's query) is not labelled.
-    if (peek(c) != on_path) {
-        throw SolveError(fmt::format("the game has a cycle through {} that passes through a sum of positions or a "
-                                     "query in its rules; Grundy values of such cycles are not computed",
-                                     tables_[comp_graph(c)].graph->describe(comp_state(c))));
-    }
+    // A state of a loopy search under way, met by a part of a sum or a
+    // rule's query: that search solves it first (loopy.cpp).
+    if (peek(c) != on_path) throw SolveFirst{c};
     throw CycleFound{};
 }
 
@@ -251,7 +247,7 @@ std::uint32_t Solver::grundy(Comp root) {
             pop_frame();
         }
     } catch (const CycleFound&) {
-        unwind(base, buf_base);
+        stats_.states -= unwind(base, buf_base);  // the loopy search charges them again
         solve_loopy(root);
         return peek(root);
     } catch (...) {
@@ -262,13 +258,18 @@ std::uint32_t Solver::grundy(Comp root) {
     return peek(root);
 }
 
-void Solver::unwind(std::size_t base, std::size_t buf_base) {
+std::uint64_t Solver::unwind(std::size_t base, std::size_t buf_base) {
+    std::uint64_t own = 0;  // states back to unknown that are their own ids
     for (std::size_t i = frames_.size(); i-- > base;) {
-        if (peek(frames_[i].comp) == on_path) set(frames_[i].comp, unknown);
+        if (peek(frames_[i].comp) == on_path) {
+            set(frames_[i].comp, unknown);
+            own += own_id(comp_state(frames_[i].comp));
+        }
     }
     while (frames_.size() > base) pop_frame();
     frames_.release();
     buf_.resize(buf_base);
+    return own;
 }
 
 std::uint32_t Solver::grundy(std::span<const Comp> sum) {

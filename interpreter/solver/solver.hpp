@@ -224,12 +224,20 @@ private:
     // infinite: no cycle passes through it (loopy.cpp).
     std::uint32_t value_beside_loops(std::span<const std::uint32_t> sums);
     void solve_loopy(Comp root);  // loopy.cpp
+    // Thrown where a part of a sum, or a rule's query, meets a state that a
+    // loopy search under way has numbered and not labelled: that search
+    // stops, the state is solved on its own, and the search begins again (a
+    // cycle through the sum or the query meets the same state again: an error).
+    struct SolveFirst {
+        Comp state;
+    };
+    std::vector<Comp> solving_first_;  // states solved first for loopy searches (loopy.cpp)
     std::vector<std::uint32_t> option_sums(std::size_t begin, std::size_t end);  // of buf_'s resolved options
-    void unwind(std::size_t base, std::size_t buf_base);  // a search's frames, after an exception
+    std::uint64_t unwind(std::size_t base, std::size_t buf_base);  // a search's frames, after an exception
     struct Loopy;
     bool try_direct(Comp c, GameGraph::Blocker& blocker);
     void step_direct();
-    [[noreturn]] void cycle(Comp c);
+    [[noreturn]] void cycle(Comp c);  // a state met again: CycleFound, or SolveFirst (loopy.cpp)
     [[noreturn]] void misere_cycle(std::span<const Comp> sum) const;
 
     GameGraph::Blocker::Resume resume_of(const Frame& f) const { return f.resumes ? resumes_.back() : GameGraph::Blocker::Resume{}; }
