@@ -127,46 +127,89 @@ struct Solver::Loopy {
             for (std::uint32_t a = 0; a < k; ++a)
                 for (std::uint32_t i = succ_first[a]; i < succ_first[a + 1]; ++i) preds[fill[succ[i]]++] = a;
         }
+        // A label: a finite value, an infinite one with its K (`code`, from
+        // the peel), or one of these two.
         constexpr std::uint32_t open = unlabelled, infinite = unlabelled - 1;
         // What a round reads of a state, together: one cache line per visit.
         struct State {  // 20 bytes
             std::uint32_t lab = open;
-            std::uint32_t loose = 0; // options inside still unlabelled or infinite
-            std::uint32_t need = 0;  // of those, the ones not yet good
-            std::uint32_t seen = 0;  // bit v: an option inside was labelled v (v < 32)
-            std::uint8_t good = 0;   // it has an option labelled m
-            std::uint8_t bad = 0;    // an infinite option outside has no option of value m
+            std::uint32_t loose = 0;  // options inside still open or infinite by the rounds
+            std::uint32_t need = 0;   // of those, the ones not yet good
+            std::uint32_t seen = 0;   // bit v: an option inside was labelled v (v < 32)
+            std::uint8_t good = 0;    // it has an option labelled m
+            std::uint8_t bad = 0;     // an infinite option of known K has no option of value m
         };
         std::vector<State> st(k);
-        std::vector<std::uint32_t> queue, opened(k), loose;  // the unlabelled; those and the infinite
+        std::vector<std::uint32_t> queue;
+        auto note_label = [&](std::uint32_t u, std::uint32_t v) {  // u labelled v: its predecessors know
+            const std::uint32_t bit = v < 32 ? std::uint32_t{1} << v : 0;
+            for (std::uint32_t i = pred_first[u]; i < pred_first[u + 1]; ++i) {
+                State& p = st[preds[i]];
+                p.seen |= bit;
+                if (--p.loose == 0 && p.lab == open) queue.push_back(preds[i]);
+            }
+        };
+        // 1. The peel: a state whose options are all labelled is on no
+        //    cycle among the rest, so the mex rule labels it; from the
+        //    states with no option inside, backwards.
         for (std::uint32_t a = 0; a < k; ++a) {
-            opened[a] = a;
             st[a].loose = succ_first[a + 1] - succ_first[a];
+            if (st[a].loose == 0) queue.push_back(a);
         }
-        loose = opened;
+        std::vector<std::uint32_t> sums;
+        for (std::size_t q = 0; q < queue.size(); ++q) {
+            const std::uint32_t a = queue[q];
+            sums.assign(out.begin() + out_first[a], out.begin() + out_first[a + 1]);
+            for (std::uint32_t i = succ_first[a]; i < succ_first[a + 1]; ++i) sums.push_back(st[succ[i]].lab);
+            const bool finite = std::all_of(sums.begin(), sums.end(), [](std::uint32_t x) { return is_finite(x); });
+            st[a].lab = finite ? mex(sums) : s.value_beside_loops(sums);
+            note_label(a, is_finite(st[a].lab) ? st[a].lab : 32);
+        }
+        // 2. The rest reach a cycle. Their options of known value (outside,
+        //    or peeled): the finite ones by value, the infinite ones apart.
+        std::vector<std::uint32_t> opened;
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> by_value, by_infinite;  // (value, state)
+        for (std::uint32_t a = 0; a < k; ++a) {
+            if (st[a].lab != open) continue;
+            opened.push_back(a);
+            auto fixed = [&](std::uint32_t x) {
+                if (is_finite(x)) by_value.emplace_back(x, a);
+                else by_infinite.emplace_back(x, a);
+            };
+            for (std::uint32_t i = out_first[a]; i < out_first[a + 1]; ++i) fixed(out[i]);
+            for (std::uint32_t i = succ_first[a]; i < succ_first[a + 1]; ++i)
+                if (st[succ[i]].lab != open) fixed(st[succ[i]].lab);
+        }
+        std::sort(by_value.begin(), by_value.end());
+        std::size_t next_value = 0;
         auto is_loose = [](const State& x) { return x.lab >= infinite; };
+        std::vector<std::uint32_t> touched;  // good or bad in the last round
+        queue.clear();
         for (std::uint32_t m = 0; !opened.empty(); ++m) {
             s.check_interrupt();
-            // Known options: one of value m makes a state good (it can move
-            // to m); an infinite one without m in its K bars m.
-            for (std::uint32_t a : loose) {
-                std::uint8_t g = 0, b = 0;
-                for (std::uint32_t i = out_first[a]; i < out_first[a + 1]; ++i) {
-                    const std::uint32_t x = out[i];
-                    g |= x == m;
-                    b |= is_infinite(x) && !contains(s.infinite_set(x), m);
-                }
-                st[a].good = g;
-                st[a].bad = b;
+            for (std::uint32_t a : touched) st[a].good = st[a].bad = 0;
+            touched.clear();
+            // Options of known value: one of value m makes a state good (it
+            // can move to m); an infinite one without m in its K bars m.
+            while (next_value < by_value.size() && by_value[next_value].first < m) ++next_value;
+            for (; next_value < by_value.size() && by_value[next_value].first == m; ++next_value) {
+                State& x = st[by_value[next_value].second];
+                if (!is_loose(x) || x.good) continue;
+                x.good = 1;
+                touched.push_back(by_value[next_value].second);
+            }
+            const std::size_t good_from_start = touched.size();
+            for (const auto& [code, a] : by_infinite) {
+                if (!is_loose(st[a]) || st[a].bad || contains(s.infinite_set(code), m)) continue;
+                st[a].bad = 1;
+                touched.push_back(a);
             }
             // Counts kept across rounds, less the options good from the start.
             for (std::uint32_t a : opened) st[a].need = st[a].loose;
-            for (std::uint32_t b : loose)
-                if (st[b].good)
-                    for (std::uint32_t i = pred_first[b]; i < pred_first[b + 1]; ++i) --st[preds[i]].need;
+            for (std::size_t t = 0; t < good_from_start; ++t)
+                for (std::uint32_t i = pred_first[touched[t]]; i < pred_first[touched[t] + 1]; ++i) --st[preds[i]].need;
             // Then the first labelled m: their options are all counted
             // while still unlabelled, so no two of them follow each other.
-            queue.clear();
             for (std::uint32_t a : opened) {
                 State& x = st[a];
                 if (!x.good && !x.bad && x.need == 0) {
@@ -183,6 +226,7 @@ struct Solver::Loopy {
                     --st[p].loose;  // u is labelled for good
                     if (st[p].good || !is_loose(st[p])) continue;
                     st[p].good = 1;  // it can move to u
+                    touched.push_back(p);
                     for (std::uint32_t j = pred_first[p]; j < pred_first[p + 1]; ++j) {
                         State& r = st[preds[j]];
                         if (r.lab != open || --r.need != 0 || r.good || r.bad) continue;
@@ -191,16 +235,17 @@ struct Solver::Loopy {
                     }
                 }
             }
+            queue.clear();
             // Left with no option labelled m: infinite.
             std::erase_if(opened, [&](std::uint32_t a) {
                 if (st[a].lab == open && !st[a].good) st[a].lab = infinite;
                 return st[a].lab != open;
             });
-            std::erase_if(loose, [&](std::uint32_t a) { return !is_loose(st[a]); });
         }
-        // Values. K: the labels inside, as seen while labelling (values
-        // past 31 read again), and the finite values outside.
-        const bool big = std::any_of(st.begin(), st.end(), [](const State& x) { return x.lab >= 32 && x.lab < infinite; });
+        // Values. K of a state infinite by the rounds: the finite labels
+        // inside, as seen while labelling (values past 31 read again), and
+        // the finite values outside.
+        const bool big = std::any_of(st.begin(), st.end(), [](const State& x) { return x.lab >= 32 && is_finite(x.lab); });
         std::vector<std::uint32_t> set;
         for (std::uint32_t a = 0; a < k; ++a) {
             if (st[a].lab != infinite) continue;
@@ -208,7 +253,7 @@ struct Solver::Loopy {
             for (std::uint32_t bits = st[a].seen; bits; bits &= bits - 1) set.push_back(static_cast<std::uint32_t>(__builtin_ctz(bits)));
             if (big) {
                 for (std::uint32_t i = succ_first[a]; i < succ_first[a + 1]; ++i)
-                    if (st[succ[i]].lab >= 32 && st[succ[i]].lab < infinite) set.push_back(st[succ[i]].lab);
+                    if (st[succ[i]].lab >= 32 && is_finite(st[succ[i]].lab)) set.push_back(st[succ[i]].lab);
             }
             for (std::uint32_t i = out_first[a]; i < out_first[a + 1]; ++i)
                 if (is_finite(out[i])) set.push_back(out[i]);
@@ -218,6 +263,16 @@ struct Solver::Loopy {
         }
         for (std::uint32_t a = 0; a < k; ++a)
             if (st[a].lab != infinite) label(a, st[a].lab);
+    }
+
+    static std::uint32_t mex(std::vector<std::uint32_t>& xs) {
+        std::sort(xs.begin(), xs.end());
+        std::uint32_t m = 0;
+        for (std::uint32_t x : xs) {
+            if (x == m) ++m;
+            else if (x > m) break;
+        }
+        return m;
     }
 
     // On the way out: states numbered and not labelled are unknown again;
