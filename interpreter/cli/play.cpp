@@ -133,6 +133,7 @@ void ReplSession::play(const std::string& arg) {
         return !repeated(pos);
     };
 
+    seen.push_back(pos);  // the start counts toward a repetition
     bool over = false;
     if (engine_first) {
         say(repr(pos) + "\n");
@@ -158,7 +159,14 @@ void ReplSession::play(const std::string& arg) {
         std::string menu = repr(pos) + "\n";
         for (std::size_t i = 0; i < options.size(); ++i) menu += fmt::format("  {}. {}\n", i + 1, repr(options[i]));
         say(menu);
-        std::size_t winning = std::find(wins.begin(), wins.end(), true) - wins.begin();  // the first, if any
+        // The winning move hinted: the first, or in a loopy game the soonest
+        // win (the first may only go round).
+        std::size_t winning = std::find(wins.begin(), wins.end(), true) - wins.begin();
+        if (!guarded(where, expr.size(), [&] {
+                for (std::size_t i = winning + 1; i < options.size(); ++i)
+                    if (wins[i] && rank(options[i]) < rank(options[winning])) winning = i;
+            }))
+            return;
         std::size_t drawing = std::find(draws.begin(), draws.end(), true) - draws.begin();
         std::size_t choice = 0;
         bool undone = false;
@@ -194,7 +202,7 @@ void ReplSession::play(const std::string& arg) {
                 pos = before.back();
                 before.pop_back();
                 // Your move and the engine's reply are taken back.
-                seen.resize(seen.size() >= 2 ? seen.size() - 2 : 0);
+                seen.resize(seen.size() >= 3 ? seen.size() - 2 : 1);
                 say("undone: back to your last turn\n");
                 undone = true;
                 continue;

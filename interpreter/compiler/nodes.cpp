@@ -187,7 +187,10 @@ bool Compare::test(const Value& a, const Value& b) const {
         }
         default: break;
     }
-    if (a.kind() != b.kind())
+    // ∞ (a draw's remoteness) is past every int; loopy values ∞{K} have no order.
+    const bool ints_and_infinity = (a.is(Kind::integer) || a.is(Kind::infinity)) &&
+                                   (b.is(Kind::integer) || b.is(Kind::infinity));
+    if ((a.kind() != b.kind() && !ints_and_infinity) || a.is(Kind::infinite))
         error(fmt::format("type mismatch: cannot order {} and {} with '{}'", kind_name(a.kind()), kind_name(b.kind()),
                           ast::op_text(op)));
     int c = compare(a, b);

@@ -5,17 +5,19 @@
 //  1. explore them breadth first, numbering each and keeping its options:
 //     those to numbered states as local edges (and their reverse), the
 //     values of the others (states already solved, sums) apart;
-//  2. label them by Fraenkel and Yesha's rounds m = 0, 1, ...: a state is
-//     labelled m when no option is labelled m and every option that is
-//     unlabelled or infinite has an option labelled m (a retrograde pass
-//     with counters, as win/lose/draw analysis does); those left with no
-//     option labelled m are infinite, ∞{K} with K their options' finite
-//     values.
-// A state is labelled in the round of its value, and a round reads only the
-// states still unlabelled or infinite, so round 0 is the win/lose/draw
-// analysis and the later ones cost what is left. The states that need this
-// are few in most games: the depth-first search solves every state that
-// reaches no cycle, and only a search that meets one comes here.
+//  2. peel: a state whose options are all labelled is on no cycle among
+//     the rest, so the mex rule labels it (value_beside_loops when an
+//     option is infinite), from the states with no option inside backwards;
+//  3. label the rest, which reach a cycle, by Fraenkel and Yesha's rounds
+//     m = 0, 1, ...: a state is labelled m when no option is labelled m and
+//     every option that is unlabelled or infinite has an option labelled m
+//     (a retrograde pass with counters, as win/lose/draw analysis does);
+//     those left with no option labelled m are infinite, ∞{K} with K their
+//     options' finite values.
+// Round 0 is the win/lose/draw analysis; a round costs the states still
+// unlabelled and the edges of those it labels. The depth-first search
+// solves every state that reaches no cycle before it meets one, so most
+// games never come here.
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -46,7 +48,15 @@ struct Solver::Loopy {
 
     std::uint32_t number(Comp c) {
         const auto i = static_cast<std::uint32_t>(comp.size());
-        if (base + i >= on_path - explore_base - 1) s.state_limit();
+        if (base + i >= on_path - explore_base - 1 || (own_id(comp_state(c)) && s.stats_.states >= s.max_states_)) {
+            // As the depth-first search does: where the states went.
+            auto name = [&](Comp x) { return s.tables_[comp_graph(x)].graph->describe(comp_state(x)); };
+            throw SolveError(fmt::format(
+                "state limit reached: more than {} states, searching the positions that {} reaches ({} so far, the "
+                "last {}); if the positions keep growing, the game never ends (check that its moves lead toward a "
+                "terminal position), else raise the limit with --max-states",
+                s.max_states_, name(comp[0]), comp.size(), name(comp.back())));
+        }
         if (own_id(comp_state(c))) s.charge_state();
         comp.push_back(c);
         s.set(c, explore_base + base + i);

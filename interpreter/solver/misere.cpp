@@ -362,6 +362,7 @@ void Solver::clear() {
         for (ValueArray& a : t.values) a.clear();
     }
     misere_.reset();
+    remoteness_.clear();
     stats_ = Stats{};
 }
 
@@ -371,6 +372,8 @@ std::uint64_t Solver::memory_bytes() const {
     for (const Table& t : tables_)
         for (const ValueArray& a : t.values) total += a.memory_bytes();
     if (misere_) total += misere_->memory_bytes();
+    total += remoteness_.size() * (sizeof(Comp) + sizeof(std::uint64_t) + 2 * sizeof(void*));
+    for (const auto& k : infinite_sets_) total += k.capacity() * sizeof(std::uint32_t) + sizeof(k);
     return total;
 }
 

@@ -11,9 +11,9 @@
 // Sprague-Grundy values (Smith 1966; Fraenkel and Yesha): a natural number,
 // or ∞{K}, K the finite values among the options. The depth-first search
 // meets a cycle as a state already on its path; it then hands the states
-// its root reaches and that are not solved yet to loopy.cpp, which splits
-// them into strongly connected components and labels each, the acyclic
-// ones by the mex rule and the others by Fraenkel and Yesha's rounds.
+// its root reaches and that are not solved yet to loopy.cpp, which labels
+// those on no cycle by the mex rule and the rest by Fraenkel and Yesha's
+// rounds.
 //
 // Both searches are iterative (an explicit stack, never the C++ stack),
 // count states against a limit and may be interrupted. `expand` may call

@@ -158,6 +158,7 @@ Value bit_op(char op, const Value& a, const Value& b) {
         // two infinite values give ∞{}.
         if (a.is(Kind::infinite) && b.is(Kind::infinite)) return make_infinite({});
         if (a.is(Kind::infinite) && b.is(Kind::integer)) {
+            if (b.as_int() < 0) throw ValueError(fmt::format("the nim-sum of {} and a negative int, {}", repr(a), b.as_int()));
             std::vector<Value> k;
             for (const Value& x : a.seq()) k.push_back(Value::integer(x.as_int() ^ b.as_int()));
             return make_infinite(std::move(k));
