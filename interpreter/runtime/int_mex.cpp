@@ -1236,6 +1236,10 @@ bool Instance::grundy_range(std::int64_t lo, std::int64_t hi,
         dense_range(lo, hi, each);
         return true;
     }
+    if (sparse_rules()) {
+        heap_range(lo, hi, each);
+        return true;
+    }
     std::int64_t regs[IntGame::max_registers];
     Frame f{regs, &fast_};
     for (const auto& [reg, value] : fast_.int_regs) regs[reg] = value;
@@ -1379,6 +1383,30 @@ void Instance::dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(st
                    return true;
                },
                run);
+}
+
+// grundy_range for a game the heap engine runs (HeapEngine): it computes
+// the values from heap 0 in order, the solver keeps those asked for.
+void Instance::heap_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each) {
+    HeapEngine& e = *heap_engine();
+    struct Busy {
+        bool& flag;
+        bool was;
+        ~Busy() { flag = was; }
+    } busy{heap_busy_, std::exchange(heap_busy_, true)};
+    range_loop(ctx_.solver, graph_, lo, hi, each,
+               [&](std::int64_t n, const VA&, const VA::PageView&, const VA::PageView&, std::uint32_t& v) {
+                   if (!e.extend(n)) return false;  // the search takes it, and reports what the rules do
+                   v = e.values()[static_cast<std::size_t>(n)];
+                   return true;
+               });
+}
+
+HeapEngine* Instance::heap_engine() {
+    if (heap_fits_ < 0) heap_fits_ = HeapEngine::fits(game_) && fast_ready();
+    if (!heap_fits_) return nullptr;
+    if (!heap_) heap_ = std::make_unique<HeapEngine>(*game_.fast, fast_);
+    return heap_.get();
 }
 
 }  // namespace grundy
