@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include "interpreter/runtime/instance.hpp"
 #include "nodes.hpp"
+#include "range_query.hpp"
 
 namespace grundy {
 
@@ -82,6 +84,29 @@ void Assert::exec(Env& env, Reporter& rep) const {
     }
 }
 
+// `table sg(G(n)) for n in a..b` of a take-and-break game (HeapEngine):
+// the period that the values of heaps 0..b prove, if any.
+namespace {
+Period proved_period(const GensCode& gens, const Code& value, Env& env, const std::vector<TableRow>& rows) {
+    auto q = nodes::RangeQuery::match(gens, value);
+    if (!q || rows.empty() || !rows.back().keys[0].is(Kind::integer)) return {};
+    const std::int64_t last = rows.back().keys[0].as_int();
+    try {
+        Instance* inst = q->instance(env);
+        HeapEngine* e = inst ? inst->heap_engine() : nullptr;
+        if (!e || last < 0 || !e->extend(last)) return {};
+        const auto t = e->removal_bound();
+        if (!t) return {};
+        std::vector<std::uint32_t> xs(e->values().begin(), e->values().begin() + last + 1);
+        return prove_period(xs, *t, static_cast<std::int64_t>(e->max_parts()));
+    } catch (const DiagnosticError&) {
+        return {};  // the rules fail on a heap the table did not reach: nothing proved
+    } catch (const ValueError&) {
+        return {};
+    }
+}
+}  // namespace
+
 void Query::exec(Env& env, Reporter& rep) const {
     auto bindings = [&] {
         std::string s;
@@ -118,7 +143,7 @@ void Query::exec(Env& env, Reporter& rep) const {
     });
     std::vector<std::string> names;
     for (const GenCode& g : gens.gens) names.push_back(g.binder.text);
-    if (!rep.quiet) rep.out += format_table(text, names, rows);
+    if (!rep.quiet) rep.out += format_table(text, names, rows, proved_period(gens, *value, env, rows));
     if (rep.on_event) {
         Event e{Event::Kind::table, *this};
         e.text = &text;

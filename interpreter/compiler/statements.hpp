@@ -3,6 +3,8 @@
 // the Reporter and counted, and do not stop the program.
 #pragma once
 
+#include "interpreter/runtime/period.hpp"
+
 #include <functional>
 #include <string>
 #include <vector>
@@ -110,8 +112,11 @@ struct TableRow {
     std::vector<Value> keys;  // one per generator
     Value value;
 };
+// `proved`: the period the Guy-Smith theorem proves from the values, for a
+// table of a take-and-break game's heaps (else none: the period shown is
+// only apparent).
 std::string format_table(const std::string& text, const std::vector<std::string>& names,
-                         const std::vector<TableRow>& rows);
+                         const std::vector<TableRow>& rows, Period proved = {});
 std::string table_csv(const std::vector<std::string>& names, const std::vector<TableRow>& rows);
 
 // One result as it happens, for machine-readable output.

@@ -223,7 +223,15 @@ Value proved_period(Context& ctx, Args a) {
         if (!e->extend(static_cast<std::int64_t>(size) - 1))
             throw ValueError(fmt::format("period(): an option of heap {} of {} is not a smaller heap or a sum of two",
                                          e->stopped_at(), repr(a[0])));
-        const std::int64_t removes = e->max_removal();
+        std::int64_t removes = e->max_removal();
+        if (!given) {
+            const auto bound = e->removal_bound();
+            if (!bound)
+                throw ValueError(fmt::format("period(): the moves of {} remove more tokens from larger heaps; give "
+                                             "the most a move removes as period(g, t)",
+                                             repr(a[0])));
+            removes = *bound;
+        }
         if (given && removes > t)
             throw ValueError(fmt::format("period(): a move of {} removes {} tokens, more than t = {}", repr(a[0]),
                                          removes, t));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <optional>
 
 #include "context.hpp"
 #include "int_gen.hpp"
@@ -126,6 +127,42 @@ void HeapEngine::mark(std::uint32_t v) {
     max_mark_ = std::max(max_mark_, v);
 }
 
+// Probing: one more option of a very large heap, its parts summing to `sum`.
+bool HeapEngine::probe_option(std::int64_t n, std::int64_t sum) {
+    probe_removal_ = std::max(probe_removal_, n - sum);
+    if (++probe_options_ > probe_budget) return stop_ = true, false;
+    return true;
+}
+
+std::optional<std::int64_t> HeapEngine::removal_bound() {
+    std::int64_t most = max_removal_;
+    for (const std::int64_t n : {std::int64_t{1} << 40, std::int64_t{3} << 40}) {
+        probing_ = true;
+        probe_options_ = 0;
+        probe_removal_ = 0;
+        stop_ = false;
+        regs_[0] = n;
+        rows_.clear();
+        row_regs_.clear();
+        try {
+            for (const Move& m : g_.moves) {
+                if (m.split) split_move(m, 0, n);
+                else heap_move(m, 0, n);
+                if (stop_) break;
+            }
+        } catch (...) {
+            probing_ = false;
+            throw;
+        }
+        probing_ = false;
+        rows_.clear();
+        row_regs_.clear();
+        if (stop_) return std::nullopt;  // too many options: the removals grow with the heap
+        most = std::max(most, probe_removal_);
+    }
+    return most;
+}
+
 void HeapEngine::note_removal(std::int64_t n, std::int64_t parts_sum) {
     max_removal_ = std::max(max_removal_, n - parts_sum);
 }
@@ -135,6 +172,7 @@ bool HeapEngine::heap_move(const Move& m, std::size_t gen, std::int64_t n) {
     if (gen == m.gens.size()) {
         if (m.where && !m.where->test(f_)) return true;
         const std::int64_t x = m.result[0]->eval(f_);
+        if (probing_) return probe_option(n, x);
         if (x < 0 || x >= n) return stop_ = true, false;
         note_removal(n, x);
         mark(values_[static_cast<std::size_t>(x)]);
@@ -149,6 +187,11 @@ bool HeapEngine::split_move(const Move& m, std::size_t gen, std::int64_t n) {
         if (m.where && !m.where->test(f_)) return true;
         std::uint32_t v = 0;
         std::int64_t sum = 0;
+        if (probing_) {
+            std::int64_t sum = 0;
+            for (const auto& part : m.result) sum += part->eval(f_);
+            return probe_option(n, sum);
+        }
         for (const auto& part : m.result) {
             const std::int64_t x = part->eval(f_);
             if (x < 0 || x >= n) return stop_ = true, false;
@@ -171,6 +214,10 @@ bool HeapEngine::exact_row(const Move& m, std::int64_t n, std::int64_t lo, std::
         f_.r[reg] = a;
         if (m.where && !m.where->test(f_)) continue;
         const std::int64_t x = m.result[0]->eval(f_), y = m.result[1]->eval(f_);
+        if (probing_) {
+            if (!probe_option(n, x + y)) return false;
+            continue;
+        }
         if (x < 0 || x >= n || y < 0 || y >= n) return stop_ = true, false;
         note_removal(n, x + y);
         mark(values_[static_cast<std::size_t>(x)] ^ values_[static_cast<std::size_t>(y)]);
@@ -201,6 +248,7 @@ bool HeapEngine::split_row(const Move& m, std::int64_t n) {
     const std::int64_t x1 = m.result[0]->eval_traced(f_, t1), y1 = m.result[1]->eval_traced(f_, t1);
     if (lo == hi || !t0.same(t1) || (x1 - x0) % (hi - lo) != 0 || (y1 - y0) % (hi - lo) != 0)
         return exact_row(m, n, lo, hi);
+    if (probing_) return probe_option(n, std::min(x0 + y0, x1 + y1));
     if (std::min({x0, x1, y0, y1}) < 0 || std::max({x0, x1, y0, y1}) >= n) return stop_ = true, false;
     Row r{lo, hi, x0, (x1 - x0) / (hi - lo), y0, (y1 - y0) / (hi - lo), &m, gen.reg};
     max_parts_ = std::max<std::size_t>(max_parts_, 2);

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "int_game.hpp"
@@ -45,6 +46,12 @@ public:
     // The most tokens a move removed (a heap minus the sum of its option's
     // parts) over the heaps computed.
     std::int64_t max_removal() const { return max_removal_; }
+    // The most tokens a move removes, as far as the rules show: the most
+    // over the heaps computed and over every option of two very large
+    // heaps (2^40 and 3 * 2^40). None when those have too many options
+    // (the removals grow with the heap). A rule that removes more only
+    // from some heaps between is not seen: period(g, t) takes t instead.
+    std::optional<std::int64_t> removal_bound();
     // The most parts an option had (1: heaps only).
     std::size_t max_parts() const { return max_parts_; }
     std::size_t rare_count() const { return rare_.size(); }
@@ -92,6 +99,11 @@ private:
     std::int64_t max_removal_ = 0;
     std::size_t max_parts_ = 1;
     bool stop_ = false;  // this heap's options leave the class
+    bool probe_option(std::int64_t n, std::int64_t sum);
+    static constexpr std::uint64_t probe_budget = 1u << 20;
+    bool probing_ = false;  // removal_bound: options are looked at, not solved
+    std::uint64_t probe_options_ = 0;
+    std::int64_t probe_removal_ = 0;
 };
 
 }  // namespace grundy

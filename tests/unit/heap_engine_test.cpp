@@ -144,6 +144,11 @@ TEST_CASE("period() of a ruleset is proved by the Guy-Smith theorem", "[heap_eng
     CHECK(t.err.find("removes 2 tokens, more than t = 1") != std::string::npos);
     auto nim = run_program("game Nim { position n; move k in 1..n => n - k }\nprint period(Nim)\n", "", 3000);
     CHECK(nim.status != grundy::status_ok);
+    CHECK(nim.err.find("remove more tokens from larger heaps; give the most a move removes as period(g, t)") !=
+          std::string::npos);
+    // Told t, the theorem proves Nim's values are not periodic no further than the limit lets it look.
+    auto nim_t = run_program("game Nim { position n; move k in 1..n => n - k }\nprint period(Nim, 10)\n", "", 3000);
+    CHECK(nim_t.err.find("removes 255 tokens, more than t = 10") != std::string::npos);
 }
 
 TEST_CASE("a malformed code is an error that says so", "[heap_engine]") {
