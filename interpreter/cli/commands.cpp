@@ -6,6 +6,8 @@
 
 #include "csv_tables.hpp"
 #include "graph_file.hpp"
+#include "plot_file.hpp"
+#include "interpreter/driver/plot.hpp"
 #include "interpreter/driver/interpreter.hpp"
 #include "interpreter/driver/json.hpp"
 #include "interpreter/driver/state_graph.hpp"
@@ -140,6 +142,43 @@ int graph_command(const Args& a) {
     }
     std::string error = write_graph_file(dot, *a.output, in.loaded_files());
     if (!error.empty()) {
+        report_error(in, error);
+        return status_error;
+    }
+    return status_ok;
+}
+
+// Each expression a nim-sequence (or a list of them), all side by side.
+int plot_command(const Args& a) {
+    Interpreter in;
+    if (a.output) {
+        if (std::string error = replaces_input(*a.output, a.files); !error.empty()) {
+            report_error(in, error);
+            return status_error;
+        }
+    }
+    Watchdog watchdog(limits_of(a));
+    watchdog.arm();
+    if (!load_definitions(in, a)) return status_error;
+    std::vector<PlotSeries> series;
+    for (const std::string& expr : a.exprs) {
+        Value v;
+        Loc where;
+        if (in.eval("<expr>", expr, v, &where) != status_ok) return status_error;
+        try {
+            for (PlotSeries& s : plot_series(v, expr)) series.push_back(std::move(s));
+        } catch (const std::exception& e) {
+            report_error(in, e.what(), where, expr.size());
+            return status_error;
+        }
+    }
+    watchdog.disarm();
+    const std::string svg = plot_svg(series);
+    if (!a.output) {
+        std::fputs(svg.c_str(), stdout);
+        return status_ok;
+    }
+    if (std::string error = write_plot_file(svg, *a.output, in.loaded_files()); !error.empty()) {
         report_error(in, error);
         return status_error;
     }

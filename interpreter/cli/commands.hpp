@@ -1,4 +1,4 @@
-// The commands that run programs: run, eval, graph (and the options they share).
+// The commands that run programs: run, eval, graph, plot (and the options they share).
 #pragma once
 
 #include <cstdint>
@@ -31,6 +31,7 @@ Limits limits_of(const Args& a);
 int run_command(const Args& a);
 int eval_command(const Args& a);
 int graph_command(const Args& a);
+int plot_command(const Args& a);
 int repl_command(const Args& a);
 
 }  // namespace grundy

@@ -1,4 +1,4 @@
-// The command line: grundy run | test | eval | graph | repl.
+// The command line: grundy run | test | eval | graph | plot | repl.
 #include <cctype>
 #include <cerrno>
 #include <csignal>
@@ -36,6 +36,9 @@ commands:
                            end with "N passed, N failed"
   eval [FILE...] -e EXPR   load the files' definitions, print EXPR's value
   graph [FILE...] -e EXPR  the state graph of position EXPR as Graphviz DOT
+  plot [FILE...] -e EXPR   a plot of the nim-sequence EXPR (a list of ints
+                           G(0), G(1), ..., or a list of them) as SVG; more
+                           -e EXPR: side by side
   repl [FILE...]           explore interactively (:help lists the commands)
 
 options:
@@ -52,7 +55,8 @@ options:
                            (table1.csv, table2.csv, ... in the order they run)
   -o FILE                  graph: write FILE (.dot as is; .svg, .png, .pdf
                            rendered by Graphviz's dot) instead of printing DOT;
-                           never one of the program's files
+                           plot: write FILE (.svg, or .png rendered by
+                           rsvg-convert); never one of the program's files
   --max-nodes N            graph, :graph: refuse graphs of more nodes (default 500)
   --timeout S              test: stop a file that runs longer than S seconds
                            (default 120)
@@ -63,7 +67,7 @@ options:
 exit status: 0 success, 1 an assert or check failed, 2 an error in the program
 )";
 
-const std::vector<std::string> command_names = {"run", "test", "eval", "graph", "repl"};
+const std::vector<std::string> command_names = {"run", "test", "eval", "graph", "plot", "repl"};
 const std::vector<std::string> option_names = {"--max-states", "--max-memory", "--max-seconds", "--json", "--csv",
                                                "-o", "--max-nodes", "--timeout", "--verbose", "--help", "--version",
                                                "-e", "-v", "-h"};
@@ -168,6 +172,11 @@ int main_inner(int argc, char** argv) {
         if (a.json) return bad_usage("graph writes Graphviz DOT, not JSON: leave out --json");
         if (a.exprs.size() != 1) return bad_usage("graph needs one position: -e EXPR");
         return graph_command(a);
+    }
+    if (a.command == "plot") {
+        if (a.json) return bad_usage("plot writes SVG, not JSON: leave out --json");
+        if (a.exprs.empty()) return bad_usage("plot needs a sequence: -e EXPR");
+        return plot_command(a);
     }
     if (a.command == "repl") {
         if (a.json) return bad_usage("the REPL shows text; --json is for run, eval and test");
