@@ -46,10 +46,13 @@ std::string render_png(const std::string& svg, std::string& png) {
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
     if (status != 0) return "rsvg-convert could not render the plot";
+    // Opened again: rsvg-convert may have made a new file at the name.
+    const int fd = open(out.path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return "rsvg-convert wrote no PNG";
     char buf[1 << 16];
     ssize_t r;
-    lseek(out.fd, 0, SEEK_SET);
-    while ((r = read(out.fd, buf, sizeof buf)) > 0) png.append(buf, static_cast<std::size_t>(r));
+    while ((r = read(fd, buf, sizeof buf)) > 0) png.append(buf, static_cast<std::size_t>(r));
+    close(fd);
     if (r < 0 || png.empty()) return "rsvg-convert wrote no PNG";
     return "";
 }
