@@ -7,7 +7,7 @@
 #include "csv_tables.hpp"
 #include "graph_file.hpp"
 #include "plot_file.hpp"
-#include "interpreter/driver/plot.hpp"
+#include "interpreter/compiler/plot.hpp"
 #include "interpreter/driver/interpreter.hpp"
 #include "interpreter/driver/json.hpp"
 #include "interpreter/driver/state_graph.hpp"
@@ -49,6 +49,23 @@ bool use_csv_dir(Interpreter& in, const std::optional<std::string>& dir) {
     return true;
 }
 
+// Plot statements go to the --plot folder as SVG files (plot1.svg, plot2.svg, ...).
+bool use_plot_dir(Interpreter& in, const std::optional<std::string>& dir) {
+    if (!dir) return true;
+    auto plots = std::make_shared<CsvTables>("--plot", "plot", ".svg");
+    std::string error = plots->open(*dir);
+    if (!error.empty()) {
+        report_error(in, error);
+        return false;
+    }
+    in.reporter.write_plot = [plots, &in](const std::string& svg, std::string& path) {
+        std::string error = plots->write(svg, in.loaded_files());
+        if (error.empty()) path = plots->last_path();
+        return error;
+    };
+    return true;
+}
+
 void json_line(const std::string& s) {
     std::fputs(s.c_str(), stdout);
     std::fputc('\n', stdout);
@@ -68,7 +85,7 @@ int run_command(const Args& a) {
         in.reporter.on_event = [&](const Event& e) { json_line(event_json(in.sources, e)); };
         in.on_error = [&](const Diagnostic& d) { json_line(error_json(in.sources, d)); };
     }
-    int worst = use_csv_dir(in, a.csv_dir) ? status_ok : status_error;
+    int worst = use_csv_dir(in, a.csv_dir) && use_plot_dir(in, a.plot_dir) ? status_ok : status_error;
     for (const std::string& f : a.files) {
         if (worst == status_error) break;
         worst = std::max<int>(worst, in.run_file(f));
@@ -188,7 +205,7 @@ int plot_command(const Args& a) {
 int repl_command(const Args& a) {
     Interpreter in;
     setup(in, a);
-    if (!use_csv_dir(in, a.csv_dir)) return status_error;
+    if (!use_csv_dir(in, a.csv_dir) || !use_plot_dir(in, a.plot_dir)) return status_error;
     Watchdog watchdog(limits_of(a));
     ReplOptions opts;
     opts.max_nodes = a.max_nodes;

@@ -22,6 +22,7 @@ struct Args {
     bool json = false;                // run, eval, test
     std::uint64_t timeout = 0;        // test: seconds per file (0: the default)
     std::optional<std::string> csv_dir;  // run, repl: write each table there as CSV
+    std::optional<std::string> plot_dir;  // run, repl: write each plot statement there as SVG
     std::optional<std::string> output;   // graph: -o FILE
 };
 

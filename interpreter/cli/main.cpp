@@ -53,6 +53,8 @@ options:
                            test: one JSON object per file, then a summary
   --csv DIR                run, repl: also write each table to DIR as CSV
                            (table1.csv, table2.csv, ... in the order they run)
+  --plot DIR               run, repl: write each plot statement to DIR as SVG
+                           (plot1.svg, plot2.svg, ...)
   -o FILE                  graph: write FILE (.dot as is; .svg, .png, .pdf
                            rendered by Graphviz's dot) instead of printing DOT;
                            plot: write FILE (.svg, or .png rendered by
@@ -68,7 +70,7 @@ exit status: 0 success, 1 an assert or check failed, 2 an error in the program
 )";
 
 const std::vector<std::string> command_names = {"run", "test", "eval", "graph", "plot", "repl"};
-const std::vector<std::string> option_names = {"--max-states", "--max-memory", "--max-seconds", "--json", "--csv",
+const std::vector<std::string> option_names = {"--max-states", "--max-memory", "--max-seconds", "--json", "--csv", "--plot",
                                                "-o", "--max-nodes", "--timeout", "--verbose", "--help", "--version",
                                                "-e", "-v", "-h"};
 
@@ -115,7 +117,7 @@ int main_inner(int argc, char** argv) {
             a.verbose = true;
         } else if (s == "--json") {
             a.json = true;
-        } else if (s == "--max-states" || s == "--max-nodes" || s == "-e" || s == "-o" || s == "--csv" ||
+        } else if (s == "--max-states" || s == "--max-nodes" || s == "-e" || s == "-o" || s == "--csv" || s == "--plot" ||
                    s == "--timeout" || s == "--max-memory" || s == "--max-seconds") {
             if (i + 1 >= argc) return bad_usage(s + " needs a value");
             std::string v = argv[++i];
@@ -123,6 +125,7 @@ int main_inner(int argc, char** argv) {
             if (s == "-e") a.exprs.push_back(v);
             else if (s == "-o") a.output = v;
             else if (s == "--csv") a.csv_dir = v;
+            else if (s == "--plot") a.plot_dir = v;
             else if (s == "--max-memory") {
                 std::optional<std::uint64_t> bytes = parse_size(v);
                 if (!bytes) return bad_usage("--max-memory needs a size with its unit, such as 200M or 2G");

@@ -9,7 +9,7 @@
 #include "grammar/parser.hpp"
 #include "graph_file.hpp"
 #include "plot_file.hpp"
-#include "interpreter/driver/plot.hpp"
+#include "interpreter/compiler/plot.hpp"
 #include "interpreter/driver/source_file.hpp"
 #include "interpreter/driver/state_graph.hpp"
 #include "interpreter/runtime/builtins.hpp"

@@ -1,9 +1,11 @@
 #include "statements.hpp"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 #include "interpreter/runtime/instance.hpp"
 #include "nodes.hpp"
+#include "plot.hpp"
 #include "range_query.hpp"
 
 namespace grundy {
@@ -143,6 +145,10 @@ void Query::exec(Env& env, Reporter& rep) const {
     });
     std::vector<std::string> names;
     for (const GenCode& g : gens.gens) names.push_back(g.binder.text);
+    if (is_plot) {
+        plot(rows, rep);
+        return;
+    }
     if (!rep.quiet) rep.out += format_table(text, names, rows, proved_period(gens, *value, env, rows));
     if (rep.on_event) {
         Event e{Event::Kind::table, *this};
@@ -155,6 +161,34 @@ void Query::exec(Env& env, Reporter& rep) const {
         std::string error = rep.write_csv(table_csv(names, rows));
         if (!error.empty()) fail(loc_, error, length_);
     }
+}
+
+// `plot e for n in a..b`: the values drawn against n (driver-free: the
+// Reporter's write_plot takes the SVG). Without it, a line says what the
+// plot holds.
+void Query::plot(const std::vector<TableRow>& rows, Reporter& rep) const {
+    PlotSeries s{text, {}, 0};
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const TableRow& r = rows[i];
+        if (gens.gens.size() != 1 || !r.keys[0].is(Kind::integer) ||
+            (i > 0 && r.keys[0].as_int() != rows[i - 1].keys[0].as_int() + 1))
+            fail(loc_, "plot draws a value for each n of one range of ints: `plot sg(G(n)) for n in 0..1000`", length_);
+        if (!r.value.is(Kind::integer) || r.value.as_int() < 0)
+            fail(loc_, fmt::format("plot draws ints of at least 0, not {} (at {} = {})", repr(r.value),
+                                   gens.gens[0].binder.text, repr(r.keys[0])),
+                 length_);
+        if (i == 0) s.first = r.keys[0].as_int();
+        s.values.push_back(r.value.as_int());
+    }
+    const std::int64_t top = s.values.empty() ? 0 : *std::max_element(s.values.begin(), s.values.end());
+    std::string line = fmt::format("plot {}: {} values, largest {}", text, s.values.size(), top);
+    if (rep.write_plot) {
+        std::string path;
+        std::string error = rep.write_plot(plot_svg({s}), path);
+        if (!error.empty()) fail(loc_, error, length_);
+        line += " -> " + path;
+    }
+    if (!rep.quiet) rep.out += line + "\n";
 }
 
 void LetGlobal::exec(Env& env, Reporter&) const {

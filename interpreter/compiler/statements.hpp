@@ -25,6 +25,9 @@ struct Reporter {
     // When set (`--csv DIR`), each table's CSV text is given to it; a
     // message back (a write that failed) is an error at the table.
     std::function<std::string(const std::string& csv)> write_csv;
+    // Set by the command line (--plot DIR): writes a plot statement's SVG
+    // and says where ("" and the path, or a message and "").
+    std::function<std::string(const std::string& svg, std::string& path)> write_plot;
     // When set (`--json`), called for each print, table, assert and check.
     std::function<void(const Event&)> on_event;
 
@@ -44,6 +47,8 @@ protected:
     std::uint32_t length_;
 };
 using StmtPtr = std::unique_ptr<Stmt>;
+
+struct TableRow;
 
 namespace stmts {
 
@@ -67,8 +72,10 @@ struct Assert final : Stmt {
     void exec(Env& env, Reporter& rep) const override;
 };
 
-struct Query final : Stmt {          // table and check
+struct Query final : Stmt {          // table, plot and check
     bool is_check = false;
+    bool is_plot = false;            // plot: the values drawn (Reporter::write_plot)
+    void plot(const std::vector<TableRow>& rows, Reporter& rep) const;
     CodePtr value;                   // check: the condition
     GensCode gens;
     std::string text;                // `sg(g(n))`, for the header

@@ -65,7 +65,7 @@ void panel(const PlotSeries& s, int x0, std::string& out) {
     for (std::int64_t t : ticks(last, 6))
         out += fmt::format("<path d=\"M{:.1f} {}v5\" stroke=\"black\"/><text x=\"{:.1f}\" y=\"{}\" "
                            "text-anchor=\"middle\" font-size=\"11\">{}</text>\n",
-                           px(t), top + plot_h, px(t), top + plot_h + 17, t);
+                           px(t), top + plot_h, px(t), top + plot_h + 17, s.first + t);
     for (std::int64_t t : ticks(vmax, 5))
         out += fmt::format("<path d=\"M{} {:.1f}h-5\" stroke=\"black\"/><text x=\"{}\" y=\"{:.1f}\" "
                            "text-anchor=\"end\" font-size=\"11\">{}</text>\n",
@@ -114,11 +114,11 @@ std::vector<PlotSeries> plot_series(const Value& v, const std::string& label) {
         return false;
     });
     if (!nested) {
-        out.push_back(PlotSeries{label, ints_of(v, "a plotted sequence")});
+        out.push_back(PlotSeries{label, ints_of(v, "a plotted sequence"), 0});
         return out;
     }
     ops::for_each(v, [&](const Value& x) {
-        out.push_back(PlotSeries{fmt::format("{} #{}", label, out.size() + 1), ints_of(x, "a plotted sequence")});
+        out.push_back(PlotSeries{fmt::format("{} #{}", label, out.size() + 1), ints_of(x, "a plotted sequence"), 0});
         return true;
     });
     return out;

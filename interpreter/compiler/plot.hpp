@@ -1,5 +1,6 @@
 // Plots of nim-sequences: G(n) against n as a scatter, in SVG written here
-// (no library). Several sequences are drawn side by side, one panel each.
+// (no library), for the plot statement, `grundy plot` and `:plot`. Several
+// sequences are drawn side by side, one panel each.
 //
 // A panel is 600 by 300 pixels of plot. With more heaps than pixel columns,
 // the heaps of a column are binned: the column shows a point for every
@@ -18,7 +19,8 @@ namespace grundy {
 
 struct PlotSeries {
     std::string label;                 // the panel's title
-    std::vector<std::int64_t> values;  // G(0), G(1), ...
+    std::vector<std::int64_t> values;  // G(first), G(first + 1), ...
+    std::int64_t first = 0;
 };
 
 // The series in v: a list of ints, or a list of such lists (side by side);
