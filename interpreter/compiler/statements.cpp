@@ -96,9 +96,9 @@ Period proved_period(const GensCode& gens, const Code& value, Env& env, const st
     try {
         Instance* inst = q->instance(env);
         HeapEngine* e = inst ? inst->heap_engine() : nullptr;
-        if (!e || last < 0 || !e->extend(last)) return {};
-        const auto t = e->removal_bound();
-        if (!t) return {};
+        if (!e || last < 0) return {};
+        const auto t = e->removal_bound();  // first: a game whose removals grow is not solved again
+        if (!t || !e->extend(last)) return {};
         std::vector<std::uint32_t> xs(e->values().begin(), e->values().begin() + last + 1);
         return prove_period(xs, *t, static_cast<std::int64_t>(e->max_parts()));
     } catch (const DiagnosticError&) {

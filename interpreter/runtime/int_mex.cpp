@@ -1396,7 +1396,12 @@ void Instance::heap_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std
     } busy{heap_busy_, std::exchange(heap_busy_, true)};
     range_loop(ctx_.solver, graph_, lo, hi, each,
                [&](std::int64_t n, const VA&, const VA::PageView&, const VA::PageView&, std::uint32_t& v) {
-                   if (!e.extend(n)) return false;  // the search takes it, and reports what the rules do
+                   // Heaps below n are computed too: not past the state limit
+                   // (the search then reports it), nor when the rules leave
+                   // the class (the search takes it, and reports what they do).
+                   const auto have = static_cast<std::int64_t>(e.values().size());
+                   if (n >= have && static_cast<std::uint64_t>(n - have) + 1 > ctx_.solver.room()) return false;
+                   if (!e.extend(n)) return false;
                    v = e.values()[static_cast<std::size_t>(n)];
                    return true;
                });
