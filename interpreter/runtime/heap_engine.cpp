@@ -249,7 +249,12 @@ bool HeapEngine::split_row(const Move& m, std::int64_t n) {
     if (lo == hi || !t0.same(t1) || (x1 - x0) % (hi - lo) != 0 || (y1 - y0) % (hi - lo) != 0)
         return exact_row(m, n, lo, hi);
     if (probing_) return probe_option(n, std::min(x0 + y0, x1 + y1));
-    if (std::min({x0, x1, y0, y1}) < 0 || std::max({x0, x1, y0, y1}) >= n) return stop_ = true, false;
+    if (std::min({x0, x1, y0, y1}) < 0 || std::max({x0, x1, y0, y1}) >= n) {
+        // A pair out of the heaps below n is an option only if `where` lets
+        // it through: pair by pair, `where` first, as the rules go.
+        if (!m.rest.empty()) return exact_row(m, n, lo, hi);
+        return stop_ = true, false;
+    }
     Row r{lo, hi, x0, (x1 - x0) / (hi - lo), y0, (y1 - y0) / (hi - lo), &m, gen.reg};
     max_parts_ = std::max<std::size_t>(max_parts_, 2);
     // The removal is extreme at an end of the row, the parts being affine.

@@ -159,3 +159,49 @@ TEST_CASE("a malformed code is an error that says so", "[heap_engine]") {
         CHECK(r.err.find("is not a take-and-break code") != std::string::npos);
     }
 }
+
+TEST_CASE("random take-and-break games: the engine against the definition", "[heap_engine]") {
+    // Removal sets S (leave one heap), T (split the rest in two), with empty
+    // parts allowed or not and equal parts allowed or not: the games the
+    // engine takes by its general route, not the library's codes.
+    std::uint64_t seed = 12345;
+    auto next = [&] {
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<int>(seed >> 33);
+    };
+    const int n = 300;
+    for (int round = 0; round < 24; ++round) {
+        std::vector<int> S, T;
+        for (int k = 1; k <= 5; ++k)
+            if (next() % 3 == 0) S.push_back(k);
+        for (int k = 0; k <= 4; ++k)
+            if (next() % 3 == 0) T.push_back(k);
+        const int lo = next() % 2;  // smallest part: 0 or 1 (not 0 with k = 0: split(0, n) is n again)
+        if (lo == 0 && !T.empty() && T[0] == 0) T.erase(T.begin());
+        if (T.empty()) T.push_back(1 + next() % 3);
+        const bool unequal = next() % 2;     // parts must differ
+        auto set = [](const std::vector<int>& xs) {
+            std::string s = "{";
+            for (std::size_t i = 0; i < xs.size(); ++i) s += (i ? ", " : "") + std::to_string(xs[i]);
+            return s + "}";
+        };
+        std::string game = "game R { position n; ";
+        if (!S.empty()) game += "move k in " + set(S) + " where k <= n => n - k; ";
+        game += "move k in " + set(T) + ", a in " + std::to_string(lo) + "..n where k <= n and 2 * a <= n - k" +
+                (unequal ? " and a != n - k - a" : "") + " => split(a, n - k - a) }\n";
+        std::vector<int> g;
+        for (int h = 0; h < n; ++h) {
+            std::set<int> seen;
+            for (int k : S)
+                if (k <= h) seen.insert(g[h - k]);
+            for (int k : T)
+                for (int a = lo; k <= h && 2 * a <= h - k; ++a)
+                    if (!unequal || a != h - k - a) seen.insert(g[a] ^ g[h - k - a]);
+            int m = 0;
+            while (seen.count(m)) ++m;
+            g.push_back(m);
+        }
+        INFO(game);
+        CHECK(output_of(game + "print [sg(R(n)) for n in 0.." + std::to_string(n - 1) + "]\n") == list(g));
+    }
+}
