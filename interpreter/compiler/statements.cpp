@@ -182,13 +182,20 @@ void Query::plot(const std::vector<TableRow>& rows, Reporter& rep) const {
     }
     const std::int64_t top = s.values.empty() ? 0 : *std::max_element(s.values.begin(), s.values.end());
     std::string line = fmt::format("plot {}: {} values, largest {}", text, s.values.size(), top);
+    std::string path;
     if (rep.write_plot) {
-        std::string path;
         std::string error = rep.write_plot(plot_svg({s}), path);
         if (!error.empty()) fail(loc_, error, length_);
         line += " -> " + path;
     }
     if (!rep.quiet) rep.out += line + "\n";
+    if (rep.on_event) {
+        Event e{Event::Kind::plot, *this};
+        e.text = &text;
+        for (std::int64_t v : s.values) e.values.push_back(Value::integer(v));
+        e.message = path;
+        rep.on_event(e);
+    }
 }
 
 void LetGlobal::exec(Env& env, Reporter&) const {

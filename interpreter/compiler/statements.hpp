@@ -128,7 +128,7 @@ std::string table_csv(const std::vector<std::string>& names, const std::vector<T
 
 // One result as it happens, for machine-readable output.
 struct Event {
-    enum class Kind { print, table, assert_that, check } kind;
+    enum class Kind { print, table, plot, assert_that, check } kind;
     const Stmt& stmt;
     Event(Kind k, const Stmt& s) : kind(k), stmt(s) {}
     std::vector<Value> values;                          // print: the values shown
@@ -136,7 +136,7 @@ struct Event {
     const std::vector<std::string>* names = nullptr;    // table: the generators
     const std::vector<TableRow>* rows = nullptr;        // table
     bool passed = true;                                 // assert, check
-    std::string message;                                // a failure's message
+    std::string message;                                // a failure's message; plot: the file written
 };
 
 }  // namespace grundy
