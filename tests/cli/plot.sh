@@ -36,6 +36,16 @@ if command -v rsvg-convert >/dev/null; then
     [ "$(head -c 4 small.png | tail -c 3)" = PNG ] || fail "small.png is not a PNG"
 fi
 
+# The plot statement with --plot DIR: plot1.svg, plot2.svg, ... and where they went.
+cat > stmt.game <<'GAME'
+plot n % 3 for n in 0..20
+plot n / 2 for n in 5..9
+GAME
+"$GRUNDY" run --plot plots stmt.game > out.txt 2>&1 || fail "run --plot"
+grep -q 'n / 2 for n in 5..9: 5 values, largest 4 -> plots/plot2.svg' out.txt || fail "no line for the second plot"
+[ "$(grep -c '<circle' plots/plot1.svg)" = 21 ] || fail "plot1.svg should have 21 points"
+grep -q '>5</text>' plots/plot2.svg || fail "plot2.svg's axis should start at n = 5"
+
 # Errors: not a sequence, a file of the program, an unknown format.
 "$GRUNDY" plot -e '[1, "a"]' > out.txt 2>&1 && fail "a string in the sequence was accepted"
 grep -q 'must be a list of ints' out.txt || fail "no message for a string in the sequence"
