@@ -1407,11 +1407,4 @@ void Instance::heap_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std
                });
 }
 
-HeapEngine* Instance::heap_engine() {
-    if (heap_fits_ < 0) heap_fits_ = HeapEngine::fits(game_) && fast_ready();
-    if (!heap_fits_) return nullptr;
-    if (!heap_) heap_ = std::make_unique<HeapEngine>(*game_.fast, fast_);
-    return heap_.get();
-}
-
 }  // namespace grundy
