@@ -259,7 +259,16 @@ void Instance::before_search(solver::StateId s) {
     if (!int_is_id_ || s >= StateTable::first_general || !fast_ready()) return;
     if (!fast_.dense && s >= deep_split && sparse_rules() && heap_->stopped_at() < 0 && !heap_busy_ &&
         static_cast<std::uint64_t>(s) + 1 <= ctx_.solver.room()) {
-        grundy_range(0, s, [](std::span<const std::uint32_t>) { return true; });
+        try {
+            grundy_range(0, s, [](std::span<const std::uint32_t>) { return true; });
+        } catch (const DiagnosticError&) {
+            // The rules fail at some heap: the search finds out whether s
+            // reaches it, and reports it as the rules do; the engine is
+            // not used again for these rules.
+            heap_fits_ = 0;
+        } catch (const ValueError&) {
+            heap_fits_ = 0;
+        }
         return;
     }
     if (s < deep || !fast_.dense) return;
