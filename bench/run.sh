@@ -40,7 +40,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 ALL_WORKLOADS=(subtract kayles wythoff fibnim chomp divisors misere
-               deep deep20 board heaps3 nodekayles greentrees cf768e octal137 chomp3 pcount loopy)
+               deep deep20 board heaps3 nodekayles greentrees cf768e octal137 chomp3 pcount loopy
+               grundysparse grundyquad octal16)
 
 # The sizes: the C++ and Python programs' arguments, and the Grundy program's
 # standard input. Most C++ runs take from a fifth of a second to a few
@@ -54,6 +55,7 @@ declare -A SIZE=(
     [deep]='10000000' [deep20]='10000000' [board]='2000 2000' [heaps3]='100'
     [nodekayles]='30' [greentrees]='200 17' [cf768e]='70' [octal137]='5000'
     [chomp3]='200' [pcount]='300000' [loopy]='1000000'
+    [grundysparse]='874496' [grundyquad]='874496' [octal16]='16'
 )
 # What each workload solves, for the table: a printf format of its size.
 declare -A TITLE=(
@@ -75,6 +77,9 @@ declare -A TITLE=(
     [chomp3]='Chomp 3 rows ≤ %s, P count'
     [pcount]='subtract-a-square ≤ %s, P count'
     [loopy]='loopy: win/loss/draw, random digraph of %s'
+    [grundysparse]="Grundy's game, n ≤ %s (sparse-space C++)"
+    [grundyquad]="Grundy's game, n ≤ %s (quadratic C++)"
+    [octal16]='period of 0.%s proved'
 )
 # PY_QUICK: the Python size argument and the factor that scales its time to
 # the full size (from the complexity: linear, n^2, n^3).

@@ -64,6 +64,7 @@ GRUNDY_ERROR(assert_message, "expected a message after ','")
 GRUNDY_ERROR(query_for, "expected 'for' and the generators, like 'for n in 0..20'")
 GRUNDY_ERROR(query_generators, "expected a generator like 'n in 0..20' after 'for'")
 GRUNDY_ERROR(table_value, "expected an expression after 'table'")
+GRUNDY_ERROR(plot_value, "expected an expression after 'plot'")
 GRUNDY_ERROR(check_cond, "expected a condition after 'check'")
 GRUNDY_ERROR(block_close, "expected a statement or '}'")
 GRUNDY_ERROR(for_generators, "expected a generator like 'x in xs' after 'for'")
@@ -71,7 +72,7 @@ GRUNDY_ERROR(for_block, "expected '{' and the loop's body")
 GRUNDY_ERROR(then_block, "expected '{' and the body of 'if'")
 GRUNDY_ERROR(else_block, "expected '{' and the body of 'else'")
 GRUNDY_ERROR(end_of_module,
-             "expected a statement (import, let, fn, game, print, assert, table, check, for, if)")
+             "expected a statement (import, let, fn, game, print, assert, table, plot, check, for, if)")
 
 #undef GRUNDY_ERROR
 

@@ -44,6 +44,7 @@ GRUNDY_KEYWORD(move)
 GRUNDY_KEYWORD(not)
 GRUNDY_KEYWORD(or)
 GRUNDY_KEYWORD(position)
+GRUNDY_KEYWORD(plot)
 GRUNDY_KEYWORD(print)
 GRUNDY_KEYWORD(start)
 GRUNDY_KEYWORD(table)
@@ -56,7 +57,7 @@ GRUNDY_KEYWORD(where)
 
 struct keyword : p::sor<raw_and, raw_assert, raw_canonical, raw_check, raw_else, raw_false, raw_fn, raw_for,
                         raw_game, raw_if, raw_import, raw_in, raw_let, raw_lose, raw_move, raw_not, raw_or,
-                        raw_position, raw_print, raw_start, raw_table, raw_terminal, raw_then, raw_true,
+                        raw_position, raw_plot, raw_print, raw_start, raw_table, raw_terminal, raw_then, raw_true,
                         raw_when, raw_where> {};
 
 struct name_raw : p::seq<p::not_at<keyword>, ident_first, p::star<ident_other>> {};

@@ -36,7 +36,7 @@ struct selector
               g::params, g::fn_params, g::fn_def, g::position_item, g::start_item, g::canonical_item,
               g::terminal_item, g::move_label, g::move_item, g::game_def,
               // statements
-              g::import_stmt, g::let_stmt, g::print_stmt, g::assert_stmt, g::table_stmt, g::check_stmt, g::for_stmt,
+              g::import_stmt, g::let_stmt, g::print_stmt, g::assert_stmt, g::table_stmt, g::plot_stmt, g::check_stmt, g::for_stmt,
               g::for_block, g::if_stmt, g::then_block, g::else_block, g::expr_stmt>,
           pt::fold_one::on<g::postfix, g::mul_expr, g::add_expr, g::shift_expr, g::band_expr, g::bxor_expr,
                            g::bor_expr, g::range_expr, g::cmp_expr, g::and_expr, g::or_expr>> {};
@@ -357,8 +357,11 @@ public:
             if (s->kind == StmtKind::expr) s->length = s->exprs[0]->length;
             return s;
         }
-        if (n.is_type<g::table_stmt>() || n.is_type<g::check_stmt>()) {
-            auto s = make_stmt(n.is_type<g::table_stmt>() ? StmtKind::table : StmtKind::check, 5);
+        if (n.is_type<g::table_stmt>() || n.is_type<g::check_stmt>() || n.is_type<g::plot_stmt>()) {
+            auto s = make_stmt(n.is_type<g::table_stmt>() ? StmtKind::table
+                               : n.is_type<g::plot_stmt>() ? StmtKind::plot
+                                                           : StmtKind::check,
+                               n.is_type<g::plot_stmt>() ? 4 : 5);
             s->exprs.push_back(expr(*n.children.at(0)));
             generators(n, 1, s->gens);
             return s;

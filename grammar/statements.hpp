@@ -62,6 +62,8 @@ struct query_for : kw_for {};
 struct query_generators : generators {};
 struct table_value : expr {};
 struct table_stmt : p::if_must<kw_table, table_value, query_for, query_generators> {};
+struct plot_value : expr {};
+struct plot_stmt : p::if_must<kw_plot, plot_value, query_for, query_generators> {};
 struct check_cond : expr {};
 struct check_stmt : p::if_must<kw_check, check_cond, query_for, query_generators> {};
 struct block_close : close_brace {};
@@ -74,7 +76,7 @@ struct then_block : block {};
 struct else_block : block {};
 struct if_stmt : p::seq<kw_if, if_cond, p::at<p::one<'{'>>, p::must<then_block>, p::opt<kw_else, p::must<else_block>>> {};
 struct statement : p::sor<semicolon, import_stmt, let_stmt, fn_def, game_def, print_stmt, assert_stmt, table_stmt,
-                          check_stmt, for_stmt, if_stmt> {};
+                          plot_stmt, check_stmt, for_stmt, if_stmt> {};
 
 struct end_of_module : p::eof {};
 struct module : p::seq<sp, p::star<statement>, p::must<end_of_module>> {};

@@ -117,7 +117,7 @@ struct Stmt;
 using StmtPtr = std::unique_ptr<Stmt>;
 
 enum class StmtKind : std::uint8_t {
-    import_file, let, fn, game, print, assert_that, table, check, for_each, if_else, expr,
+    import_file, let, fn, game, print, assert_that, table, plot, check, for_each, if_else, expr,
 };
 
 struct Stmt {

@@ -178,6 +178,7 @@ std::string to_source(const Stmt& s, int indent) {
         case StmtKind::print: return pad + "print " + join(s.exprs);
         case StmtKind::assert_that: return pad + "assert " + join(s.exprs);
         case StmtKind::table: return pad + "table " + sub(*s.exprs[0], l_or) + " for " + gens_source(s.gens);
+        case StmtKind::plot: return pad + "plot " + sub(*s.exprs[0], l_or) + " for " + gens_source(s.gens);
         case StmtKind::check: return pad + "check " + sub(*s.exprs[0], l_or) + " for " + gens_source(s.gens);
         case StmtKind::for_each:
             return pad + "for " + gens_source(s.gens) + " " + block(s.body, indent);

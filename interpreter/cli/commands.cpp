@@ -6,6 +6,8 @@
 
 #include "csv_tables.hpp"
 #include "graph_file.hpp"
+#include "plot_file.hpp"
+#include "interpreter/compiler/plot.hpp"
 #include "interpreter/driver/interpreter.hpp"
 #include "interpreter/driver/json.hpp"
 #include "interpreter/driver/state_graph.hpp"
@@ -47,6 +49,23 @@ bool use_csv_dir(Interpreter& in, const std::optional<std::string>& dir) {
     return true;
 }
 
+// Plot statements go to the --plot folder as SVG files (plot1.svg, plot2.svg, ...).
+bool use_plot_dir(Interpreter& in, const std::optional<std::string>& dir) {
+    if (!dir) return true;
+    auto plots = std::make_shared<CsvTables>("--plot", "plot", ".svg");
+    std::string error = plots->open(*dir);
+    if (!error.empty()) {
+        report_error(in, error);
+        return false;
+    }
+    in.reporter.write_plot = [plots, &in](const std::string& svg, std::string& path) {
+        std::string error = plots->write(svg, in.loaded_files());
+        if (error.empty()) path = plots->last_path();
+        return error;
+    };
+    return true;
+}
+
 void json_line(const std::string& s) {
     std::fputs(s.c_str(), stdout);
     std::fputc('\n', stdout);
@@ -66,7 +85,7 @@ int run_command(const Args& a) {
         in.reporter.on_event = [&](const Event& e) { json_line(event_json(in.sources, e)); };
         in.on_error = [&](const Diagnostic& d) { json_line(error_json(in.sources, d)); };
     }
-    int worst = use_csv_dir(in, a.csv_dir) ? status_ok : status_error;
+    int worst = use_csv_dir(in, a.csv_dir) && use_plot_dir(in, a.plot_dir) ? status_ok : status_error;
     for (const std::string& f : a.files) {
         if (worst == status_error) break;
         worst = std::max<int>(worst, in.run_file(f));
@@ -146,10 +165,47 @@ int graph_command(const Args& a) {
     return status_ok;
 }
 
+// Each expression a nim-sequence (or a list of them), all side by side.
+int plot_command(const Args& a) {
+    Interpreter in;
+    if (a.output) {
+        if (std::string error = replaces_input(*a.output, a.files); !error.empty()) {
+            report_error(in, error);
+            return status_error;
+        }
+    }
+    Watchdog watchdog(limits_of(a));
+    watchdog.arm();
+    if (!load_definitions(in, a)) return status_error;
+    std::vector<PlotSeries> series;
+    for (const std::string& expr : a.exprs) {
+        Value v;
+        Loc where;
+        if (in.eval("<expr>", expr, v, &where) != status_ok) return status_error;
+        try {
+            for (PlotSeries& s : plot_series(v, expr)) series.push_back(std::move(s));
+        } catch (const std::exception& e) {
+            report_error(in, e.what(), where, expr.size());
+            return status_error;
+        }
+    }
+    watchdog.disarm();
+    const std::string svg = plot_svg(series);
+    if (!a.output) {
+        std::fputs(svg.c_str(), stdout);
+        return status_ok;
+    }
+    if (std::string error = write_plot_file(svg, *a.output, in.loaded_files()); !error.empty()) {
+        report_error(in, error);
+        return status_error;
+    }
+    return status_ok;
+}
+
 int repl_command(const Args& a) {
     Interpreter in;
     setup(in, a);
-    if (!use_csv_dir(in, a.csv_dir)) return status_error;
+    if (!use_csv_dir(in, a.csv_dir) || !use_plot_dir(in, a.plot_dir)) return status_error;
     Watchdog watchdog(limits_of(a));
     ReplOptions opts;
     opts.max_nodes = a.max_nodes;

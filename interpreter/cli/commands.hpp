@@ -1,4 +1,4 @@
-// The commands that run programs: run, eval, graph (and the options they share).
+// The commands that run programs: run, eval, graph, plot (and the options they share).
 #pragma once
 
 #include <cstdint>
@@ -22,6 +22,7 @@ struct Args {
     bool json = false;                // run, eval, test
     std::uint64_t timeout = 0;        // test: seconds per file (0: the default)
     std::optional<std::string> csv_dir;  // run, repl: write each table there as CSV
+    std::optional<std::string> plot_dir;  // run, repl: write each plot statement there as SVG
     std::optional<std::string> output;   // graph: -o FILE
 };
 
@@ -31,6 +32,7 @@ Limits limits_of(const Args& a);
 int run_command(const Args& a);
 int eval_command(const Args& a);
 int graph_command(const Args& a);
+int plot_command(const Args& a);
 int repl_command(const Args& a);
 
 }  // namespace grundy

@@ -1,4 +1,4 @@
-// The command line: grundy run | test | eval | graph | repl.
+// The command line: grundy run | test | eval | graph | plot | repl.
 #include <cctype>
 #include <cerrno>
 #include <csignal>
@@ -36,6 +36,9 @@ commands:
                            end with "N passed, N failed"
   eval [FILE...] -e EXPR   load the files' definitions, print EXPR's value
   graph [FILE...] -e EXPR  the state graph of position EXPR as Graphviz DOT
+  plot [FILE...] -e EXPR   a plot of the nim-sequence EXPR (a list of ints
+                           G(0), G(1), ..., or a list of them) as SVG; more
+                           -e EXPR: side by side
   repl [FILE...]           explore interactively (:help lists the commands)
 
 options:
@@ -50,9 +53,12 @@ options:
                            test: one JSON object per file, then a summary
   --csv DIR                run, repl: also write each table to DIR as CSV
                            (table1.csv, table2.csv, ... in the order they run)
+  --plot DIR               run, repl: write each plot statement to DIR as SVG
+                           (plot1.svg, plot2.svg, ...)
   -o FILE                  graph: write FILE (.dot as is; .svg, .png, .pdf
                            rendered by Graphviz's dot) instead of printing DOT;
-                           never one of the program's files
+                           plot: write FILE (.svg, or .png rendered by
+                           rsvg-convert); never one of the program's files
   --max-nodes N            graph, :graph: refuse graphs of more nodes (default 500)
   --timeout S              test: stop a file that runs longer than S seconds
                            (default 120)
@@ -63,8 +69,8 @@ options:
 exit status: 0 success, 1 an assert or check failed, 2 an error in the program
 )";
 
-const std::vector<std::string> command_names = {"run", "test", "eval", "graph", "repl"};
-const std::vector<std::string> option_names = {"--max-states", "--max-memory", "--max-seconds", "--json", "--csv",
+const std::vector<std::string> command_names = {"run", "test", "eval", "graph", "plot", "repl"};
+const std::vector<std::string> option_names = {"--max-states", "--max-memory", "--max-seconds", "--json", "--csv", "--plot",
                                                "-o", "--max-nodes", "--timeout", "--verbose", "--help", "--version",
                                                "-e", "-v", "-h"};
 
@@ -111,7 +117,7 @@ int main_inner(int argc, char** argv) {
             a.verbose = true;
         } else if (s == "--json") {
             a.json = true;
-        } else if (s == "--max-states" || s == "--max-nodes" || s == "-e" || s == "-o" || s == "--csv" ||
+        } else if (s == "--max-states" || s == "--max-nodes" || s == "-e" || s == "-o" || s == "--csv" || s == "--plot" ||
                    s == "--timeout" || s == "--max-memory" || s == "--max-seconds") {
             if (i + 1 >= argc) return bad_usage(s + " needs a value");
             std::string v = argv[++i];
@@ -119,6 +125,7 @@ int main_inner(int argc, char** argv) {
             if (s == "-e") a.exprs.push_back(v);
             else if (s == "-o") a.output = v;
             else if (s == "--csv") a.csv_dir = v;
+            else if (s == "--plot") a.plot_dir = v;
             else if (s == "--max-memory") {
                 std::optional<std::uint64_t> bytes = parse_size(v);
                 if (!bytes) return bad_usage("--max-memory needs a size with its unit, such as 200M or 2G");
@@ -168,6 +175,11 @@ int main_inner(int argc, char** argv) {
         if (a.json) return bad_usage("graph writes Graphviz DOT, not JSON: leave out --json");
         if (a.exprs.size() != 1) return bad_usage("graph needs one position: -e EXPR");
         return graph_command(a);
+    }
+    if (a.command == "plot") {
+        if (a.json) return bad_usage("plot writes SVG, not JSON: leave out --json");
+        if (a.exprs.empty()) return bad_usage("plot needs a sequence: -e EXPR");
+        return plot_command(a);
     }
     if (a.command == "repl") {
         if (a.json) return bad_usage("the REPL shows text; --json is for run, eval and test");

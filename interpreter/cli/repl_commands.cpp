@@ -8,6 +8,8 @@
 
 #include "grammar/parser.hpp"
 #include "graph_file.hpp"
+#include "plot_file.hpp"
+#include "interpreter/compiler/plot.hpp"
 #include "interpreter/driver/source_file.hpp"
 #include "interpreter/driver/state_graph.hpp"
 #include "interpreter/runtime/builtins.hpp"
@@ -37,6 +39,8 @@ const CommandHelp commands[] = {
      "a table of values, and any period (as `table`)"},
     {":graph", "P [FILE]", "a position, e.g. :graph Nim(3) nim.svg",
      "P's state graph as Graphviz DOT; FILE: .dot, .svg, .png, .pdf"},
+    {":plot", "EXPR [FILE]", "a sequence, e.g. :plot [sg(Kayles(n)) for n in 0..200] kayles.svg",
+     "a plot of the nim-sequence EXPR (a list of ints, or a list of them); FILE: .svg, .png"},
     {":play", "P [engine]", "a position, e.g. :play Nim(3) + Nim(4)",
      "play P against the engine; with `engine`, it moves first"},
     {":time", "on|off", "on or off", "show how long each entry takes"},
@@ -126,6 +130,7 @@ bool ReplSession::command(const std::string& line) {
     else if (name == ":win") moves(arg, true);
     else if (name == ":table") in_.run_entry(next_source_name(), "table " + arg + "\n");
     else if (name == ":graph") graph(line, at);
+    else if (name == ":plot") plot(line, at);
     else if (name == ":play") play(arg);
     else if (name == ":stats") stats();
     else if (name == ":clear") clear();
@@ -272,10 +277,9 @@ void ReplSession::moves(const std::string& expr, bool winning_only) {
     });
 }
 
-void ReplSession::graph(const std::string& line, std::size_t at) {
-    // The last word is a file when it looks like one (`out.svg`): no
-    // expression ends so.
-    std::string rest = trim(line.substr(at));
+// The last word of a command's argument when it names a file (`out.svg`):
+// no expression ends so. Takes it off `rest`.
+static std::string trailing_file(std::string& rest) {
     std::string file;
     std::size_t space = rest.find_last_of(" \t");
     if (space != std::string::npos) {
@@ -287,6 +291,33 @@ void ReplSession::graph(const std::string& line, std::size_t at) {
             rest = trim(rest.substr(0, space));
         }
     }
+    return file;
+}
+
+void ReplSession::plot(const std::string& line, std::size_t at) {
+    std::string rest = trim(line.substr(at));
+    std::string file = trailing_file(rest);
+    solver::Solver::interrupt_flag = 0;
+    Value v;
+    Loc where;
+    if (in_.eval(next_source_name(), rest, v, &where) != status_ok) return;
+    guarded(where, rest.size(), [&] {
+        std::string svg = plot_svg(plot_series(v, rest));
+        if (file.empty()) {
+            std::fputs(svg.c_str(), stdout);
+            return;
+        }
+        std::vector<std::string> inputs = in_.loaded_files();
+        inputs.insert(inputs.end(), files_.begin(), files_.end());
+        std::string error = write_plot_file(svg, file, inputs);
+        if (error.empty()) std::printf("wrote %s\n", file.c_str());
+        else command_error(line, line.rfind(file), file.size(), error);
+    });
+}
+
+void ReplSession::graph(const std::string& line, std::size_t at) {
+    std::string rest = trim(line.substr(at));
+    std::string file = trailing_file(rest);
     Value pos;
     Loc where;
     if (!eval_position(rest, pos, where)) return;

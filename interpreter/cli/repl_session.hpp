@@ -38,6 +38,7 @@ private:
     void show(const std::string& line, std::size_t at);
     void moves(const std::string& expr, bool winning_only);
     void graph(const std::string& line, std::size_t at);
+    void plot(const std::string& line, std::size_t at);
     void stats();
     void clear();
     // Reports an error in a command line, underlining `len` characters from `col` (0-based).

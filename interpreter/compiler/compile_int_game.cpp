@@ -211,7 +211,10 @@ private:
             for (const Expr* c : tuple_parts(*gd.canonical)) m.affine = m.affine && linearity(*c, names) < 2;
         }
         if (!m.affine) return;
-        if (mv.gens.where) bounds(mv, var[0], game_->arity == 1 ? gd.position->name : "", m);
+        std::vector<const Expr*> rest;
+        if (mv.gens.where) bounds(mv, var[0], game_->arity == 1 ? gd.position->name : "", m, rest);
+        m.sparse = m.split && m.result.size() == 2 && game_->arity == 1 && !gd.canonical && m.gens.back().lo &&
+                   std::all_of(rest.begin(), rest.end(), [&](const Expr* c) { return safe_order(*c); });
         // Every option n + offset(k), offsets fixed per instance (checked there).
         std::vector<std::string> both{gd.position->name, var[0]};
         m.translation = !m.split && game_->arity == 1 && !gd.canonical && m.gens.size() == 1 && m.gens[0].list >= 0 &&
@@ -219,7 +222,8 @@ private:
     }
 
     // `position`: a one-int game's position name, for Bound::linear.
-    void bounds(const ast::MoveDef& mv, const std::string& var, const std::string& position, Move& m) {
+    void bounds(const ast::MoveDef& mv, const std::string& var, const std::string& position, Move& m,
+                std::vector<const Expr*>& rest) {
         std::vector<const Expr*> conjuncts;
         split_and(*mv.gens.where, conjuncts);
         // Only a leading run of bounds: `and` tests left to right, so a bound
@@ -246,6 +250,7 @@ private:
             }
             leading = false;
             m.rest.push_back(boolean(*c));
+            rest.push_back(c);
         }
     }
     // Move::row_bounds: every conjunct of `where` compares y, y + s, s + y
@@ -297,6 +302,19 @@ private:
         const std::uint32_t* r = find(e.text);
         if (!r) return false;
         reg = static_cast<int>(*r);
+        return true;
+    }
+    // An order comparison of piecewise-affine ints of the registers: it
+    // cannot raise an error (Move::sparse).
+    bool safe_order(const Expr& c) const {
+        if (c.kind != ExprKind::compare || c.op == Op::in || c.op == Op::not_in) return false;
+        std::vector<std::string> names;
+        for (const auto& r : regs_) names.push_back(r.first);
+        std::vector<std::string> none;
+        for (int i = 0; i < 2; ++i) {
+            const Expr& side = *c.items[i];
+            if (linearity(side, names) == 2 || (!reads_registers(side, none) && !constant(side))) return false;
+        }
         return true;
     }
     static void split_and(const Expr& e, std::vector<const Expr*>& out) {
@@ -825,7 +843,7 @@ private:
     bool tabulable(const Expr& e) const {
         if (e.kind == ExprKind::call) {
             const Expr& c = *e.items[0];
-            static const char* const allowed[] = {"int", "len", "abs", "min", "max"};
+            static const char* const allowed[] = {"int", "len", "abs", "min", "max", "code_digits"};
             if (c.kind != ExprKind::name || shadowed(c.text) ||
                 std::none_of(std::begin(allowed), std::end(allowed), [&](const char* n) { return c.text == n; }))
                 return false;

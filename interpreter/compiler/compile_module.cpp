@@ -574,7 +574,7 @@ private:
 
     StmtPtr stmt(const ast::Stmt& s, bool top) {
         using K = ast::StmtKind;
-        bool query = s.kind == K::print || s.kind == K::assert_that || s.kind == K::table || s.kind == K::check ||
+        bool query = s.kind == K::print || s.kind == K::assert_that || s.kind == K::table || s.kind == K::plot || s.kind == K::check ||
                      s.kind == K::for_each || s.kind == K::if_else || s.kind == K::expr;
         if (query && !opts_.run_queries) return nullptr;
         switch (s.kind) {
@@ -605,14 +605,16 @@ private:
                 return a;
             }
             case K::table:
+            case K::plot:
             case K::check: {
                 auto q = std::make_unique<stmts::Query>(s.loc, s.length);
                 q->is_check = s.kind == K::check;
+                q->is_plot = s.kind == K::plot;
                 auto m = unit_->mark();
                 q->gens = gens(s.gens);
                 q->value = expr(*s.exprs[0]);
                 unit_->reset(m);
-                q->text = ast::to_source(s).substr(6);
+                q->text = ast::to_source(s).substr(s.kind == K::plot ? 5 : 6);
                 return q;
             }
             case K::for_each: {

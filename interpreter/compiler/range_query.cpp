@@ -1,5 +1,7 @@
 #include "range_query.hpp"
 
+#include <algorithm>
+
 #include "interpreter/runtime/instance.hpp"
 
 namespace grundy::nodes {
@@ -27,7 +29,13 @@ std::unique_ptr<RangeQuery> RangeQuery::match(const GensCode& gens, const Code& 
     if (auto* call = dynamic_cast<const CallValue*>(&arg)) {
         // f must not change with n: a name other than n.
         const Code& f = *call->callee;
-        bool fixed = dynamic_cast<const GlobalLet*>(&f) || (dynamic_cast<const Local*>(&f) && !reads_slot(f, q->slot_));
+        auto plain = [&](const Code& c) {
+            return dynamic_cast<const Const*>(&c) || dynamic_cast<const GlobalLet*>(&c) ||
+                   (dynamic_cast<const Local*>(&c) && !reads_slot(c, q->slot_));
+        };
+        bool fixed = plain(f);
+        if (auto* rules = dynamic_cast<const CallGame*>(&f))  // `Octal("0.6")(n)`: rules of constant arguments
+            fixed = std::all_of(rules->args.begin(), rules->args.end(), [&](const CodePtr& a) { return plain(*a); });
         if (!fixed || call->args.size() != 1 || !reads_slot(*call->args[0], q->slot_)) return nullptr;
         q->callee_ = &f;
         return q;

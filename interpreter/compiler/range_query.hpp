@@ -24,6 +24,8 @@ public:
     // with a batch of them, until either returns false.
     using Batch = FunctionRef<bool(std::span<const std::uint32_t>)>;
     void run(Env& env, FunctionRef<bool(const Value&)> one, Batch many) const;
+    // The game instance the query asks about; null when f is not a ruleset.
+    Instance* instance(Env& env) const;
 
 private:
     const Range* range_ = nullptr;
@@ -31,8 +33,6 @@ private:
     const CallBuiltin* sg_ = nullptr;        // the element, sg(...)
     const Code* callee_ = nullptr;           // sg(f(n)) with f free of n, or
     const CompiledGame* game_ = nullptr;     // sg(G(n)) of a game without rule parameters
-
-    Instance* instance(Env& env) const;
 };
 
 }  // namespace grundy::nodes

@@ -1,8 +1,12 @@
 #include "statements.hpp"
 
+#include <algorithm>
 #include <fmt/format.h>
 
+#include "interpreter/runtime/instance.hpp"
 #include "nodes.hpp"
+#include "plot.hpp"
+#include "range_query.hpp"
 
 namespace grundy {
 
@@ -82,6 +86,29 @@ void Assert::exec(Env& env, Reporter& rep) const {
     }
 }
 
+// `table sg(G(n)) for n in a..b` of a take-and-break game (HeapEngine):
+// the period that the values of heaps 0..b prove, if any.
+namespace {
+Period proved_period(const GensCode& gens, const Code& value, Env& env, const std::vector<TableRow>& rows) {
+    auto q = nodes::RangeQuery::match(gens, value);
+    if (!q || rows.empty() || !rows.back().keys[0].is(Kind::integer)) return {};
+    const std::int64_t last = rows.back().keys[0].as_int();
+    try {
+        Instance* inst = q->instance(env);
+        HeapEngine* e = inst ? inst->heap_engine() : nullptr;
+        if (!e || last < 0) return {};
+        const auto t = e->removal_bound();  // first: a game whose removals grow is not solved again
+        if (!t || !e->extend(last)) return {};
+        std::vector<std::uint32_t> xs(e->values().begin(), e->values().begin() + last + 1);
+        return prove_period(xs, *t, static_cast<std::int64_t>(e->max_parts()));
+    } catch (const DiagnosticError&) {
+        return {};  // the rules fail on a heap the table did not reach: nothing proved
+    } catch (const ValueError&) {
+        return {};
+    }
+}
+}  // namespace
+
 void Query::exec(Env& env, Reporter& rep) const {
     auto bindings = [&] {
         std::string s;
@@ -118,7 +145,11 @@ void Query::exec(Env& env, Reporter& rep) const {
     });
     std::vector<std::string> names;
     for (const GenCode& g : gens.gens) names.push_back(g.binder.text);
-    if (!rep.quiet) rep.out += format_table(text, names, rows);
+    if (is_plot) {
+        plot(rows, rep);
+        return;
+    }
+    if (!rep.quiet) rep.out += format_table(text, names, rows, proved_period(gens, *value, env, rows));
     if (rep.on_event) {
         Event e{Event::Kind::table, *this};
         e.text = &text;
@@ -129,6 +160,41 @@ void Query::exec(Env& env, Reporter& rep) const {
     if (rep.write_csv) {
         std::string error = rep.write_csv(table_csv(names, rows));
         if (!error.empty()) fail(loc_, error, length_);
+    }
+}
+
+// `plot e for n in a..b`: the values drawn against n (driver-free: the
+// Reporter's write_plot takes the SVG). Without it, a line says what the
+// plot holds.
+void Query::plot(const std::vector<TableRow>& rows, Reporter& rep) const {
+    PlotSeries s{text, {}, 0};
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const TableRow& r = rows[i];
+        if (gens.gens.size() != 1 || !r.keys[0].is(Kind::integer) ||
+            (i > 0 && r.keys[0].as_int() != rows[i - 1].keys[0].as_int() + 1))
+            fail(loc_, "plot draws a value for each n of one range of ints: `plot sg(G(n)) for n in 0..1000`", length_);
+        if (!r.value.is(Kind::integer) || r.value.as_int() < 0)
+            fail(loc_, fmt::format("plot draws ints of at least 0, not {} (at {} = {})", repr(r.value),
+                                   gens.gens[0].binder.text, repr(r.keys[0])),
+                 length_);
+        if (i == 0) s.first = r.keys[0].as_int();
+        s.values.push_back(r.value.as_int());
+    }
+    const std::int64_t top = s.values.empty() ? 0 : *std::max_element(s.values.begin(), s.values.end());
+    std::string line = fmt::format("plot {}: {} values, largest {}", text, s.values.size(), top);
+    std::string path;
+    if (rep.write_plot) {
+        std::string error = rep.write_plot(plot_svg({s}), path);
+        if (!error.empty()) fail(loc_, error, length_);
+        line += " -> " + path;
+    }
+    if (!rep.quiet) rep.out += line + "\n";
+    if (rep.on_event) {
+        Event e{Event::Kind::plot, *this};
+        e.text = &text;
+        for (std::int64_t v : s.values) e.values.push_back(Value::integer(v));
+        e.message = path;
+        rep.on_event(e);
     }
 }
 

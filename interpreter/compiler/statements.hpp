@@ -3,6 +3,8 @@
 // the Reporter and counted, and do not stop the program.
 #pragma once
 
+#include "interpreter/runtime/period.hpp"
+
 #include <functional>
 #include <string>
 #include <vector>
@@ -23,6 +25,9 @@ struct Reporter {
     // When set (`--csv DIR`), each table's CSV text is given to it; a
     // message back (a write that failed) is an error at the table.
     std::function<std::string(const std::string& csv)> write_csv;
+    // Set by the command line (--plot DIR): writes a plot statement's SVG
+    // and says where ("" and the path, or a message and "").
+    std::function<std::string(const std::string& svg, std::string& path)> write_plot;
     // When set (`--json`), called for each print, table, assert and check.
     std::function<void(const Event&)> on_event;
 
@@ -42,6 +47,8 @@ protected:
     std::uint32_t length_;
 };
 using StmtPtr = std::unique_ptr<Stmt>;
+
+struct TableRow;
 
 namespace stmts {
 
@@ -65,8 +72,10 @@ struct Assert final : Stmt {
     void exec(Env& env, Reporter& rep) const override;
 };
 
-struct Query final : Stmt {          // table and check
+struct Query final : Stmt {          // table, plot and check
     bool is_check = false;
+    bool is_plot = false;            // plot: the values drawn (Reporter::write_plot)
+    void plot(const std::vector<TableRow>& rows, Reporter& rep) const;
     CodePtr value;                   // check: the condition
     GensCode gens;
     std::string text;                // `sg(g(n))`, for the header
@@ -110,13 +119,16 @@ struct TableRow {
     std::vector<Value> keys;  // one per generator
     Value value;
 };
+// `proved`: the period the Guy-Smith theorem proves from the values, for a
+// table of a take-and-break game's heaps (else none: the period shown is
+// only apparent).
 std::string format_table(const std::string& text, const std::vector<std::string>& names,
-                         const std::vector<TableRow>& rows);
+                         const std::vector<TableRow>& rows, Period proved = {});
 std::string table_csv(const std::vector<std::string>& names, const std::vector<TableRow>& rows);
 
 // One result as it happens, for machine-readable output.
 struct Event {
-    enum class Kind { print, table, assert_that, check } kind;
+    enum class Kind { print, table, plot, assert_that, check } kind;
     const Stmt& stmt;
     Event(Kind k, const Stmt& s) : kind(k), stmt(s) {}
     std::vector<Value> values;                          // print: the values shown
@@ -124,7 +136,7 @@ struct Event {
     const std::vector<std::string>* names = nullptr;    // table: the generators
     const std::vector<TableRow>* rows = nullptr;        // table
     bool passed = true;                                 // assert, check
-    std::string message;                                // a failure's message
+    std::string message;                                // a failure's message; plot: the file written
 };
 
 }  // namespace grundy

@@ -1,6 +1,7 @@
 // Layout of `table` output: a decade grid for one int generator (row label
 // plus the last digit as column), a grid for two int generators, and one
-// line per row otherwise. One-generator tables end with the period found.
+// line per row otherwise. One-generator tables end with the period found:
+// proved, or only apparent.
 #include <algorithm>
 #include <fmt/format.h>
 #include <map>
@@ -89,7 +90,7 @@ std::string two_way_grid(const std::vector<std::string>& names, const std::vecto
 }  // namespace
 
 std::string format_table(const std::string& text, const std::vector<std::string>& names,
-                         const std::vector<TableRow>& rows) {
+                         const std::vector<TableRow>& rows, Period proved) {
     std::string out = text + "\n";
     if (rows.empty()) return out + "(no rows)\n";
     if (names.size() == 1 && all_ints(rows, 0)) {
@@ -101,8 +102,10 @@ std::string format_table(const std::string& text, const std::vector<std::string>
             std::vector<Value> values;
             for (auto& r : rows) values.push_back(r.value);
             Period p = find_period(values);
-            if (p.found())
-                out += fmt::format("period {} from {} = {}\n", p.period, names[0],
+            if (proved.found())
+                out += fmt::format("period {} from {} = {} (proved)\n", proved.period, names[0], proved.start);
+            else if (p.found())
+                out += fmt::format("period {} from {} = {} (apparent)\n", p.period, names[0],
                                    rows[p.start].keys[0].as_int());
             else
                 out += "no period found\n";

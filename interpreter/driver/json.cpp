@@ -122,6 +122,11 @@ std::string event_json(const SourceManager& sm, const Event& e) {
             if (e.names->size() == 1 && !e.rows->empty()) out += period_json(*e.rows);
             return out + "}";
         }
+        case Event::Kind::plot: {
+            out = head(sm, "plot", e.stmt.loc()) + ", \"text\": " + json_string(*e.text) + ", \"values\": [";
+            for (std::size_t i = 0; i < e.values.size(); ++i) out += (i ? ", " : "") + to_json(e.values[i]);
+            return out + "], \"svg\": " + (e.message.empty() ? "null" : json_string(e.message)) + "}";
+        }
         case Event::Kind::assert_that:
         case Event::Kind::check: {
             out = head(sm, e.kind == Event::Kind::check ? "check" : "assert", e.stmt.loc());

@@ -159,6 +159,37 @@ Value b_count(Context&, Args a) {
     return Value::integer(n);
 }
 
+// The digits of a take-and-break code "d0.d1d2...dk": octal, or
+// hexadecimal with a-f (8: the rest may be left as three heaps). d0 is 0,
+// 4, 8 or c: a move that removes nothing must split the heap.
+Value b_code_digits(Context&, Args a) {
+    if (!a[0].is(Kind::string)) throw ValueError(fmt::format("code_digits() needs a string, not {}", repr(a[0])));
+    const std::string& s = a[0].str().text;
+    auto bad = [&](const std::string& why) {
+        return ValueError(fmt::format("\"{}\" is not a take-and-break code: {} (a code is d0.d1d2... with digits "
+                                      "0-9 and a-f, as \"0.77\" or \"4.7\")",
+                                      s, why));
+    };
+    const std::size_t point = s.find('.');
+    if (point == std::string::npos) throw bad("it has no point");
+    if (point > 1) throw bad("it has more than one digit before the point");
+    std::vector<Value> digits;
+    if (point == 0) digits.push_back(Value::integer(0));  // ".77" is "0.77"
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
+        if (i == point) continue;
+        const int d = c >= '0' && c <= '9'   ? c - '0'
+                      : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                      : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                             : -1;
+        if (d < 0) throw bad(c == '.' ? "it has a second point" : fmt::format("'{}' is not a digit", c));
+        if (i == 0 && (d & 3) != 0)
+            throw bad(fmt::format("d0 = {} would let a move remove nothing and leave the heap (d0 is 0, 4, 8 or c)", c));
+        digits.push_back(Value::integer(d));
+    }
+    return make_list(std::move(digits));
+}
+
 Value b_read_int(Context& ctx, Args) {
     std::int64_t v;
     if (!ctx.read_int(v)) throw ValueError("read_int(): no more integers on standard input");
@@ -172,7 +203,55 @@ Value b_read_ints(Context& ctx, Args) {
     return make_list(std::move(xs));
 }
 
-Value b_period(Context&, Args a) {
+// period(g) and period(g, t) of a take-and-break ruleset: values from the
+// heap engine, more at a time, until the Guy-Smith theorem proves a period.
+Value proved_period(Context& ctx, Args a) {
+    auto* inst = static_cast<Instance*>(a[0].rules().game);
+    HeapEngine* e = inst->heap_engine();
+    if (!e)
+        throw ValueError(fmt::format("period() needs the rules of a game of one heap whose options are heaps and sums "
+                                     "of two heaps (a take-and-break game); {} is not one",
+                                     repr(a[0])));
+    const bool given = a.size() == 2;
+    const std::int64_t t = given ? ops::expect_int(a[1], "period()'s t") : 0;
+    if (given && t < 0) throw ValueError(fmt::format("period()'s t must be at least 0, not {}", t));
+    const std::uint64_t limit =
+        std::min<std::uint64_t>(ctx.solver.room(), StateTable::first_general);
+    std::uint64_t size = 256;
+    for (;;) {
+        size = std::min(size, limit);
+        if (!e->extend(static_cast<std::int64_t>(size) - 1))
+            throw ValueError(fmt::format("period(): an option of heap {} of {} is not a smaller heap or a sum of two",
+                                         e->stopped_at(), repr(a[0])));
+        std::int64_t removes = e->max_removal();
+        if (!given) {
+            const auto bound = e->removal_bound();
+            if (!bound)
+                throw ValueError(fmt::format("period(): the moves of {} remove more tokens from larger heaps; give "
+                                             "the most a move removes as period(g, t)",
+                                             repr(a[0])));
+            removes = *bound;
+        }
+        if (given && removes > t)
+            throw ValueError(fmt::format("period(): a move of {} removes {} tokens, more than t = {}", repr(a[0]),
+                                         removes, t));
+        Period p = prove_period(e->values(), given ? t : removes, static_cast<std::int64_t>(e->max_parts()));
+        if (p.found()) {
+            Value parts[] = {Value::integer(static_cast<std::int64_t>(p.period)),
+                             Value::integer(static_cast<std::int64_t>(p.start))};
+            return grundy::make_tuple(parts);
+        }
+        if (size >= limit)
+            throw ValueError(fmt::format("period(): no period of {} proved by the values of heaps 0..{} (the state "
+                                         "limit is {}; raise it with --max-states)",
+                                         repr(a[0]), size - 1, ctx.solver.max_states()));
+        size *= 2;
+    }
+}
+
+Value b_period(Context& ctx, Args a) {
+    if (a[0].is(Kind::rules)) return proved_period(ctx, a);
+    if (a.size() == 2) throw ValueError("period(xs, t): t is for a ruleset; period(xs) takes a list alone");
     std::vector<Value> xs = items_of(a[0]);
     Period p = find_period(xs);
     if (!p.found()) return grundy::make_tuple({});
@@ -203,8 +282,11 @@ const Builtin table[] = {
     {"set", 1, 1, b_set, "set(xs)", "the elements as a set"},
     {"tuple", 1, 1, b_tuple, "tuple(xs)", "the elements as a tuple"},
     {"count", 2, 2, b_count, "count(xs, x)", "how many elements of xs equal x"},
-    {"period", 1, 1, b_period, "period(xs)",
-     "(p, k) when xs is periodic with period p from index k on, else ()"},
+    {"period", 1, 2, b_period, "period(xs) or period(g, t)",
+     "(p, k) when xs is periodic with period p from index k on, else (); for a take-and-break ruleset g, the "
+     "period proved by the Guy-Smith theorem (t: the most tokens a move removes)"},
+    {"code_digits", 1, 1, b_code_digits, "code_digits(code)",
+     "the digits [d0, d1, ...] of a take-and-break code \"d0.d1d2...\" (octal, or hexadecimal with a-f)"},
     {"read_int", 0, 0, b_read_int, "read_int()", "the next int on standard input"},
     {"read_ints", 0, 0, b_read_ints, "read_ints()", "all remaining ints on standard input, as a list"},
     {"sg", 1, 1, query_sg, "sg(p)", "the Sprague-Grundy value of a position or sum (∞{K} in a loopy game)"},

@@ -79,6 +79,13 @@ void Instance::expand(solver::StateId s, solver::OptionSink& out) {
     }
 }
 
+HeapEngine* Instance::heap_engine() {
+    if (heap_fits_ < 0) heap_fits_ = HeapEngine::fits(game_) && fast_ready();
+    if (!heap_fits_) return nullptr;
+    if (!heap_) heap_ = std::make_unique<HeapEngine>(*game_.fast, fast_);
+    return heap_.get();
+}
+
 std::string Instance::describe(solver::StateId s) const {
     std::string out;
     print_state(s, out);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "context.hpp"
+#include "heap_engine.hpp"
 #include "int_game.hpp"
 #include "program.hpp"
 #include "state_table.hpp"
@@ -59,6 +60,10 @@ public:
     bool grundy_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each);
     // The int path's tabulated expression `table` at register value x (intpath::Tabulated).
     std::int64_t tabulate(std::uint32_t table, std::int64_t x);
+    // The heap engine for this instance's rules, made on first use; null
+    // when the rules are not those of a one-heap take-and-break game
+    // (HeapEngine::fits) or their hoisted values are not ints.
+    HeapEngine* heap_engine();
 
     // GameHandle
     std::uint32_t index() const override { return graph_; }
@@ -74,6 +79,8 @@ private:
     bool prepare_fast();
     std::vector<std::int64_t> translation_offsets(const intpath::Move& m) const;
     void dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each);
+    void heap_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each);
+    bool sparse_rules() { return heap_engine() && HeapEngine::has_sparse(*game_.fast); }
     bool bound_lines(const intpath::Move& m, std::vector<IntInstanceData::Line>& out) const;
     bool fast_ready() {
         using S = IntInstanceData::State;
@@ -96,7 +103,10 @@ private:
     std::uint32_t mex_stamp_ = 0;
     bool int_is_id_ = false;  // a position is one int, its own id below first_general (position_state)
     std::int8_t key_only_ = -1;  // try_grundy: the one-pass solve reads only packed keys (unknown: -1)
-    bool lists_resumable_ = false;  // try_grundy: Kernel::lists_resumable applies (known with key_only_)
+    bool lists_resumable_ = false;
+    std::unique_ptr<HeapEngine> heap_;
+    std::int8_t heap_fits_ = -1;  // unknown: -1
+    bool heap_busy_ = false;      // in heap_range: a search it starts must not start another  // try_grundy: Kernel::lists_resumable applies (known with key_only_)
 };
 
 }  // namespace grundy

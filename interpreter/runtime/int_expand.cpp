@@ -251,9 +251,27 @@ bool Instance::fast_position(std::span<const Value> args, std::uint32_t& id) {
 // pass costs at most that many times the states, each a few array reads
 // instead of a frame of the search. Only when the states fit the limit;
 // a translation's rules cannot raise an error (Instance::translation_offsets).
+//
+// A game the heap engine runs by the sparse method (splits) is solved so
+// from much lower: its search would walk every pair of every heap.
 void Instance::before_search(solver::StateId s) {
-    constexpr std::int64_t deep = 1 << 16, max_step = 16;
-    if (!int_is_id_ || s < deep || s >= StateTable::first_general || !fast_ready() || !fast_.dense) return;
+    constexpr std::int64_t deep = 1 << 16, max_step = 16, deep_split = 256;
+    if (!int_is_id_ || s >= StateTable::first_general || !fast_ready()) return;
+    if (!fast_.dense && s >= deep_split && sparse_rules() && heap_->stopped_at() < 0 && !heap_busy_ &&
+        static_cast<std::uint64_t>(s) + 1 <= ctx_.solver.room()) {
+        try {
+            grundy_range(0, s, [](std::span<const std::uint32_t>) { return true; });
+        } catch (const DiagnosticError&) {
+            // The rules fail at some heap: the search finds out whether s
+            // reaches it, and reports it as the rules do; the engine is
+            // not used again for these rules.
+            heap_fits_ = 0;
+        } catch (const ValueError&) {
+            heap_fits_ = 0;
+        }
+        return;
+    }
+    if (s < deep || !fast_.dense) return;
     std::int64_t step = INT64_MAX;
     for (const auto& offsets : fast_.offsets)
         for (std::int64_t o : offsets) step = std::min(step, o < 0 ? -o : o);

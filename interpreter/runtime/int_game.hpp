@@ -205,6 +205,12 @@ struct Move {
     // (`n - k`): when the instance finds it to be n + offset(k) for every k
     // in its list, the one-pass solve reads n + offset(k) (IntInstanceData).
     bool translation = false;
+    // A split of two parts, affine in the innermost generator's variable,
+    // which runs over a range, with `where` only bounds of it and order
+    // comparisons of affine ints (which cannot raise an error): the heap
+    // engine steps through its pairs by the sparse method (heap_engine.hpp),
+    // testing `rest` only for the pairs it looks at.
+    bool sparse = false;
 };
 
 // A pure int expression of one register (`int(code[k])`), computed by the

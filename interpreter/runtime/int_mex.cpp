@@ -1236,6 +1236,10 @@ bool Instance::grundy_range(std::int64_t lo, std::int64_t hi,
         dense_range(lo, hi, each);
         return true;
     }
+    if (sparse_rules()) {
+        heap_range(lo, hi, each);
+        return true;
+    }
     std::int64_t regs[IntGame::max_registers];
     Frame f{regs, &fast_};
     for (const auto& [reg, value] : fast_.int_regs) regs[reg] = value;
@@ -1379,6 +1383,28 @@ void Instance::dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(st
                    return true;
                },
                run);
+}
+
+// grundy_range for a game the heap engine runs (HeapEngine): it computes
+// the values from heap 0 in order, the solver keeps those asked for.
+void Instance::heap_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each) {
+    HeapEngine& e = *heap_engine();
+    struct Busy {
+        bool& flag;
+        bool was;
+        ~Busy() { flag = was; }
+    } busy{heap_busy_, std::exchange(heap_busy_, true)};
+    range_loop(ctx_.solver, graph_, lo, hi, each,
+               [&](std::int64_t n, const VA&, const VA::PageView&, const VA::PageView&, std::uint32_t& v) {
+                   // Heaps below n are computed too: not past the state limit
+                   // (the search then reports it), nor when the rules leave
+                   // the class (the search takes it, and reports what they do).
+                   const auto have = static_cast<std::int64_t>(e.values().size());
+                   if (n >= have && static_cast<std::uint64_t>(n - have) + 1 > ctx_.solver.room()) return false;
+                   if (!e.extend(n)) return false;
+                   v = e.values()[static_cast<std::size_t>(n)];
+                   return true;
+               });
 }
 
 }  // namespace grundy
