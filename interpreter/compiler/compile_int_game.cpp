@@ -756,6 +756,7 @@ private:
                     case Op::bit_xor: return bin<Op::bit_xor>(e);
                     case Op::shl: return bin<Op::shl>(e);
                     case Op::shr: return bin<Op::shr>(e);
+                    case Op::pow: return bin<Op::pow>(e);
                     default: break;
                 }
                 break;

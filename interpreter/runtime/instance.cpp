@@ -16,7 +16,9 @@ Instance::Instance(Context& ctx, const CompiledGame& game, Value args)
                  game_.position_args == 1 && game_.fast->canonical.empty();
 }
 
-std::uint32_t Instance::make_state(const Value& raw, const Code& where) {
+std::uint32_t Instance::make_state(const Value& given, const Code& where) {
+    // A list where the pattern is a tuple (or the reverse) is taken in the pattern's form.
+    const Value raw = game_.position.fits(given) ? given : game_.position.as_position(given);
     if (!game_.position.fits(raw))
         where.error(fmt::format("the result {} does not fit the position pattern {} of `{}`", repr(raw),
                                 game_.position.text, game_.name));
@@ -27,6 +29,7 @@ std::uint32_t Instance::make_state(const Value& raw, const Code& where) {
         Env env{frame.frame(), this, ctx_};
         game_.position.bind(env, raw);
         Value canon = game_.canonical->eval(env);
+        if (!game_.position.fits(canon)) canon = game_.position.as_position(canon);
         if (!game_.position.fits(canon))
             game_.canonical->error(fmt::format("the canonical form {} does not fit the position pattern {}",
                                                repr(canon), game_.position.text));
@@ -36,6 +39,22 @@ std::uint32_t Instance::make_state(const Value& raw, const Code& where) {
     }
     if (is_new) ctx_.solver.charge_state();
     return id;
+}
+
+void Instance::drop_states() {
+    forgotten_ = true;
+    table_ = StateTable();
+    fast_ = IntInstanceData();
+    mex_marks_ = {};
+}
+
+std::uint32_t Instance::move_state(const Value& raw, const Code& where) {
+    if (expanding_ && !game_.position.is_tuple && raw.kind() != expanding_->kind() && !raw.is(Kind::position))
+        where.error(fmt::format("this move of `{}` from the position {} ({}) gives {} ({}): a game's positions are "
+                                "all of one kind",
+                                game_.name, repr(*expanding_), kind_name(expanding_->kind()), repr(raw),
+                                kind_name(raw.kind())));
+    return make_state(raw, where);
 }
 
 Value Instance::position(std::span<const Value> args, const Code& call) {
@@ -69,7 +88,16 @@ void Instance::expand(solver::StateId s, solver::OptionSink& out) {
     if (game_.fast && expand_fast(s, out)) return;
     FrameGuard frame(ctx_, game_.slots, game_.loc);
     Env env{frame.frame(), this, ctx_};
-    game_.position.bind(env, table_.state(s));
+    const Value state = table_.state(s);
+    game_.position.bind(env, state);
+    // Restored on the way out, also by an error: expansions nest (a move
+    // that asks for another position's value).
+    struct Restore {
+        const Value*& slot;
+        const Value* saved;
+        ~Restore() { slot = saved; }
+    } restore{expanding_, expanding_};
+    expanding_ = &state;
     if (game_.terminal && game_.terminal->eval_bool(env, "a terminal condition")) return;
     for (const MoveFamily& m : game_.moves) {
         m.gens.run(env, [&] {

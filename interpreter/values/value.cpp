@@ -71,6 +71,7 @@ void destroy(Kind k, Obj* o) {
         case Kind::range: delete static_cast<RangeObj*>(o); break;
         case Kind::position: {
             auto* p = static_cast<PosObj*>(o);
+            for (const Component& c : p->parts) --c.game->live_parts;
             std::vector<PosObj*>* pool = pos_pool();
             if (pool && pool->size() < pool_limit) {
                 p->parts.clear();
@@ -155,6 +156,7 @@ PosObj* alloc_position() {
 Value make_position(Components parts, bool misere) {
     PosObj* o = alloc_position();
     o->parts = std::move(parts);
+    for (const Component& c : o->parts) ++c.game->live_parts;
     o->misere = misere;
     return Value::adopt(Kind::position, o);
 }
@@ -164,6 +166,7 @@ Value make_position(std::span<const Component> parts, bool misere) {
     // Parts are plain data: sized without initialising, then copied.
     o->parts.resize(parts.size(), boost::container::default_init);
     std::copy(parts.begin(), parts.end(), o->parts.data());
+    for (const Component& c : parts) ++c.game->live_parts;
     o->misere = misere;
     return Value::adopt(Kind::position, o);
 }

@@ -161,6 +161,9 @@ struct RulesObj : Obj {
 class GameHandle {
 public:
     virtual ~GameHandle() = default;
+    // How many parts of live position values name this game: forget()
+    // drops a game's states only when none does.
+    std::uint64_t live_parts = 0;
     virtual std::uint32_t index() const = 0;                  // unique, stable: orders instances
     virtual Value state(std::uint32_t id) const = 0;          // the state a component names
     virtual void print_state(std::uint32_t id, std::string& out) const = 0;  // `Nim(3)`
