@@ -354,7 +354,7 @@ public:
         if (n.is_type<g::call_stmt>()) {
             // `f(x)` alone: `let _ = f(x)`, its value dropped.
             auto s = make_stmt(StmtKind::let, 1);
-            s->exprs.push_back(expr(*n.children.at(0)));
+            s->exprs.push_back(expr(*n.children.back()));  // after the name its lookahead saw
             s->length = s->exprs[0]->length;
             s->pattern = ast::Pattern{loc(n), 1, "_", {}};
             return s;

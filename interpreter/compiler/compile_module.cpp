@@ -76,6 +76,7 @@ public:
         for (auto& s : m.stmts)
             if (auto c = stmt(*s, true)) out.stmts.push_back(std::move(c));
         out.slots = top.max;
+        out.warnings = std::move(warnings_);
         if (!errors_.empty()) {
             if (opts_.redefine) g_.names = std::move(before);
             std::stable_sort(errors_.begin(), errors_.end(), [](const Diagnostic& a, const Diagnostic& b) {
@@ -556,6 +557,13 @@ private:
             case ExprKind::binary:
                 if (e.op == ast::Op::add && e.items[0]->kind == ExprKind::binary && e.items[0]->op == ast::Op::add)
                     return plus_chain(e);
+                // `10 ^ 9 + 7`, `2 ^ k`: a power meant, written as in maths.
+                if (e.op == ast::Op::bit_xor && e.items[0]->kind == ExprKind::int_lit &&
+                    (e.items[0]->int_value == 2 || e.items[0]->int_value == 10))
+                    warnings_.push_back(Diagnostic{
+                        Severity::warning, e.loc, e.length,
+                        fmt::format("`^` is bitwise xor ({} ^ 3 is {}); for a power write `**`, as in {} ** 3",
+                                    e.items[0]->int_value, e.items[0]->int_value ^ 3, e.items[0]->int_value)});
                 return std::make_unique<nodes::Binary>(e.loc, e.length, e.op, expr(*e.items[0]), expr(*e.items[1]));
             case ExprKind::compare:
                 return std::make_unique<nodes::Compare>(e.loc, e.length, e.op, expr(*e.items[0]), expr(*e.items[1]));
@@ -707,6 +715,7 @@ private:
     Globals& g_;
     const CompileOptions& opts_;
     std::vector<Diagnostic> errors_;
+    std::vector<Diagnostic> warnings_;
     Unit* unit_ = nullptr;
     bool top_level_ = true;
     std::set<std::string> pending_lets_;

@@ -79,6 +79,7 @@ Status Interpreter::execute(std::uint32_t source, Mode mode) {
         opts.redefine = mode.redefine;
         opts.import = [this](const std::string& path, Loc loc) { import(path, loc); };
         module = compile(sources, m, globals, opts);
+        if (!module.warnings.empty()) report(DiagnosticError(module.warnings));
     } catch (const DiagnosticError& e) {
         report(e);
         return status_error;

@@ -44,6 +44,7 @@ std::uint32_t Instance::make_state(const Value& given, const Code& where) {
 void Instance::drop_states() {
     forgotten_ = true;
     table_ = StateTable();
+    start_states_ = {};
     fast_ = IntInstanceData();
     mex_marks_ = {};
 }
@@ -70,6 +71,8 @@ std::uint32_t Instance::slow_position_state(std::span<const Value> args, const C
                                arity == 1 ? "" : "s", args.size()));
     std::uint32_t id;
     if (game_.has_start) {
+        Value key = args.size() == 1 ? args[0] : grundy::make_tuple(args);
+        if (auto it = start_states_.find(key); it != start_states_.end()) return it->second;
         FrameGuard frame(ctx_, game_.slots, call.loc());
         Env env{frame.frame(), this, ctx_};
         if (game_.start_has_pattern) {
@@ -78,6 +81,7 @@ std::uint32_t Instance::slow_position_state(std::span<const Value> args, const C
         }
         Value raw = game_.start->eval(env);
         id = make_state(raw, *game_.start);
+        start_states_.emplace(std::move(key), id);
     } else {
         id = make_state(game_.position.is_tuple ? grundy::make_tuple(args) : args[0], call);
     }

@@ -5,6 +5,7 @@
 
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "context.hpp"
@@ -108,6 +109,10 @@ private:
     std::vector<std::uint32_t> mex_marks_;  // try_grundy's option values, by stamp
     std::uint32_t mex_stamp_ = 0;
     bool forgotten_ = false;
+    // `G(x)` through the generic `start`: the state each argument gave, so
+    // that a judge program asking for G(h) a million times runs `start`
+    // and `canonical` once per distinct h.
+    std::unordered_map<Value, std::uint32_t, ValueHash> start_states_;
     const Value* expanding_ = nullptr;  // the state whose moves run (expand), for move_state
     bool int_is_id_ = false;  // a position is one int, its own id below first_general (position_state)
     std::int8_t key_only_ = -1;  // try_grundy: the one-pass solve reads only packed keys (unknown: -1)

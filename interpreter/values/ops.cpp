@@ -43,13 +43,13 @@ std::int64_t floor_div(std::int64_t a, std::int64_t b) {
 std::int64_t pow(std::int64_t base, std::int64_t exponent) {
     if (exponent < 0) throw ValueError(fmt::format("a negative power ({} ** {}) is not an int", base, exponent));
     std::int64_t r = 1;
-    // Squaring past the last bit would overflow needlessly: multiply only what is used.
+    // Squaring past the last bit would overflow needlessly: square only while bits remain.
     for (;;) {
-        if (exponent & 1) r = mul(r, base);
+        bool overflow = (exponent & 1) && __builtin_mul_overflow(r, base, &r);
         exponent >>= 1;
-        if (!exponent) return r;
-        if (__builtin_mul_overflow(base, base, &base))
-            throw ValueError(fmt::format("integer overflow: the power does not fit in a 64-bit int"));
+        if (!exponent && !overflow) return r;
+        if (overflow || __builtin_mul_overflow(base, base, &base))
+            throw ValueError("integer overflow in '**': the result does not fit in 64 bits");
     }
 }
 
