@@ -528,7 +528,8 @@ std::unique_ptr<Node> parse_tree(const Source& src, std::uint32_t id) {
         std::uint32_t length = 1;
         std::string typo = keyword_note(src, offset, message, length);
         std::string habit = habit_note(src, offset, message);
-        message += habit.empty() ? opener_note(src, offset, message) + typo : habit;
+        // One note: a habit's, else a likely typo's, else where the bracket opened.
+        message += !habit.empty() ? habit : !typo.empty() ? typo : opener_note(src, offset, message);
         throw DiagnosticError(Diagnostic{Severity::error, Loc{id, offset}, length, std::move(message)});
     }
 }

@@ -557,9 +557,14 @@ private:
             case ExprKind::binary:
                 if (e.op == ast::Op::add && e.items[0]->kind == ExprKind::binary && e.items[0]->op == ast::Op::add)
                     return plus_chain(e);
-                // `10 ^ 9 + 7`, `2 ^ k`: a power meant, written as in maths.
+                // `10 ^ 9`, `10 ^ 9 + 7` (which is 10 ^ (9 + 7)): a power
+                // meant, written as in maths.
                 if (e.op == ast::Op::bit_xor && e.items[0]->kind == ExprKind::int_lit &&
-                    (e.items[0]->int_value == 2 || e.items[0]->int_value == 10))
+                    (e.items[0]->int_value == 2 || e.items[0]->int_value == 10) &&
+                    (e.items[1]->kind == ExprKind::int_lit ||
+                     (e.items[1]->kind == ExprKind::binary &&
+                      (e.items[1]->op == ast::Op::add || e.items[1]->op == ast::Op::sub) &&
+                      e.items[1]->items[0]->kind == ExprKind::int_lit)))
                     warnings_.push_back(Diagnostic{
                         Severity::warning, e.loc, e.length,
                         fmt::format("`^` is bitwise xor ({} ^ 3 is {}); for a power write `**`, as in {} ** 3",
