@@ -449,12 +449,13 @@ std::string keyword_note(const Source& src, std::size_t offset, const std::strin
     static const std::vector<std::string> statements = {"print", "let",   "if",    "for",  "fn",
                                                         "game",  "table", "check", "assert", "import"};
     static const std::vector<std::string> game_items = {"position", "start", "canonical", "terminal", "fn", "move"};
-    static const std::vector<std::string> then = {"then"}, else_ = {"else"}, in = {"in"};
+    static const std::vector<std::string> then = {"then"}, else_ = {"else"}, in = {"in"}, where = {"where"};
     const std::vector<std::string>* expected = message.starts_with("expected a statement") ? &statements
                                                : message.starts_with("expected a game item") ? &game_items
                                                : message.starts_with("expected 'then'")      ? &then
                                                : message.starts_with("expected 'else'")      ? &else_
                                                : message.starts_with("expected 'in'")        ? &in
+                                               : message.starts_with("expected '=>'")        ? &where
                                                                                              : nullptr;
     const std::string& t = src.text();
     auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
@@ -490,6 +491,16 @@ std::string habit_note(const Source& src, std::size_t offset, const std::string&
     if ((t.starts_with("&") && before == '&') || (t.starts_with("|") && before == '|'))
         return fmt::format(" (`{}{}` is written `{}` here)", t[0], t[0], t[0] == '&' ? "and" : "or");
     if (t.starts_with("!") && !t.starts_with("!=")) return " (`!` is written `not` here)";
+    // Python's keywords, where a statement or an expression was expected.
+    static const std::pair<const char*, const char*> python[] = {
+        {"def", " (a function is written `fn f(x) = expression`)"},
+        {"return", " (a function's body is one expression: `fn f(x) = if x > 0 then x else -x`)"},
+        {"while", " (there is no loop with state: use `for x in xs`, a recursive fn, or fold(f, init, xs))"},
+        {"elif", " (write `else if`)"},
+        {"lambda", " (functions are named: `fn f(x) = ...`, then fold(f, init, xs))"},
+    };
+    for (const auto& [w, note] : python)
+        if (word(w)) return note;
     return "";
 }
 
