@@ -40,7 +40,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 ALL_WORKLOADS=(subtract kayles wythoff fibnim chomp divisors misere
-               deep deep20 board heaps3 nodekayles greentrees cf768e octal137 chomp3 pcount)
+               deep deep20 board heaps3 nodekayles greentrees cf768e octal137 chomp3 pcount loopy)
 
 # The sizes: the C++ and Python programs' arguments, and the Grundy program's
 # standard input. Most C++ runs take from a fifth of a second to a few
@@ -53,7 +53,7 @@ declare -A SIZE=(
     [chomp]='11 11' [divisors]='28' [misere]='8 17'
     [deep]='10000000' [deep20]='10000000' [board]='2000 2000' [heaps3]='100'
     [nodekayles]='30' [greentrees]='200 17' [cf768e]='70' [octal137]='5000'
-    [chomp3]='200' [pcount]='300000'
+    [chomp3]='200' [pcount]='300000' [loopy]='1000000'
 )
 # What each workload solves, for the table: a printf format of its size.
 declare -A TITLE=(
@@ -74,6 +74,7 @@ declare -A TITLE=(
     [octal137]='Octal("0.137"), n ≤ %s'
     [chomp3]='Chomp 3 rows ≤ %s, P count'
     [pcount]='subtract-a-square ≤ %s, P count'
+    [loopy]='loopy: win/loss/draw, random digraph of %s'
 )
 # PY_QUICK: the Python size argument and the factor that scales its time to
 # the full size (from the complexity: linear, n^2, n^3).

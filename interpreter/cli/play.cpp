@@ -78,10 +78,34 @@ void ReplSession::play(const std::string& arg) {
     bool ok = guarded(where, expr.size(), [&] { pos = without_spent_parts(start); });
     if (!ok) return;
 
+    // How the engine ranks a move (lower first): a win, else a draw, else
+    // a loss. In a loopy game it wins soonest and loses latest by
+    // remoteness, so that it does not go round.
+    auto rank = [&](const Value& option) -> std::pair<int, std::int64_t> {
+        const PosObj& q = option.pos();
+        const auto o = outcome_of(in_.ctx, q);
+        std::int64_t r = 0;
+        const bool loopy = std::any_of(q.parts.begin(), q.parts.end(),
+                                       [&](const Component& c) { return in_.ctx.solver.loopy(c.game->index()); });
+        if (!q.misere && loopy && o != solver::Solver::Outcome::draw)
+            r = static_cast<std::int64_t>(std::min<std::uint64_t>(in_.ctx.solver.remoteness(comps_of(q)), INT64_MAX));
+        if (o == solver::Solver::Outcome::p) return {0, r};
+        if (o == solver::Solver::Outcome::draw) return {1, 0};
+        return {2, -r};
+    };
+    // Positions met after each move, for the draw by repetition.
+    std::vector<Value> seen;
+    auto repeated = [&](const Value& p) {
+        seen.push_back(p);
+        if (std::count(seen.begin(), seen.end(), p) < 3) return false;
+        say(fmt::format("{} has occurred three times: the game is a draw\n", repr(p)));
+        return true;
+    };
+
     // The engine's move from `pos`; false when it has none (the game is over).
     auto engine_moves = [&](bool& over) {
         Value reply;
-        bool won = false;
+        int kind = 2;
         over = false;
         bool done = guarded(where, expr.size(), [&] {
             std::vector<Value> answers = play_options(pos);
@@ -89,13 +113,14 @@ void ReplSession::play(const std::string& arg) {
                 over = true;
                 return;
             }
-            reply = answers.front();
-            for (const Value& a : answers)
-                if (is_p_position(in_.ctx, a.pos())) {
-                    reply = a;
-                    won = true;
-                    break;
-                }
+            std::size_t best = 0;
+            auto best_rank = rank(answers[0]);
+            for (std::size_t i = 1; i < answers.size(); ++i) {
+                auto r = rank(answers[i]);
+                if (r < best_rank) best_rank = r, best = i;
+            }
+            reply = answers[best];
+            kind = best_rank.first;
         });
         if (!done) return false;
         if (over) {
@@ -103,8 +128,9 @@ void ReplSession::play(const std::string& arg) {
             return false;
         }
         pos = reply;
-        say(fmt::format("engine: {}{}\n", repr(pos), won ? "" : "  (it has no winning move)"));
-        return true;
+        say(fmt::format("engine: {}{}\n", repr(pos),
+                        kind == 0 ? "" : kind == 1 ? "  (it keeps the draw)" : "  (it has no winning move)"));
+        return !repeated(pos);
     };
 
     bool over = false;
@@ -115,10 +141,14 @@ void ReplSession::play(const std::string& arg) {
     std::vector<Value> before;  // the positions at your earlier turns, for undo
     for (;;) {
         std::vector<Value> options;
-        std::vector<bool> wins;
+        std::vector<bool> wins, draws;
         if (!guarded(where, expr.size(), [&] {
                 options = play_options(pos);
-                for (const Value& o : options) wins.push_back(is_p_position(in_.ctx, o.pos()));
+                for (const Value& o : options) {
+                    const auto outcome = outcome_of(in_.ctx, o.pos());
+                    wins.push_back(outcome == solver::Solver::Outcome::p);
+                    draws.push_back(outcome == solver::Solver::Outcome::draw);
+                }
             }))
             return;
         if (options.empty()) {
@@ -129,6 +159,7 @@ void ReplSession::play(const std::string& arg) {
         for (std::size_t i = 0; i < options.size(); ++i) menu += fmt::format("  {}. {}\n", i + 1, repr(options[i]));
         say(menu);
         std::size_t winning = std::find(wins.begin(), wins.end(), true) - wins.begin();  // the first, if any
+        std::size_t drawing = std::find(draws.begin(), draws.end(), true) - draws.begin();
         std::size_t choice = 0;
         bool undone = false;
         while (choice == 0 && !undone) {
@@ -148,6 +179,9 @@ void ReplSession::play(const std::string& arg) {
             if (word == "h" || word == "hint") {
                 if (winning < options.size())
                     say(fmt::format("hint: {}. {} wins\n", winning + 1, repr(options[winning])));
+                else if (drawing < options.size())
+                    say(fmt::format("hint: no move wins here; {}. {} keeps the draw\n", drawing + 1,
+                                    repr(options[drawing])));
                 else
                     say("hint: no move wins here; the engine can answer any move with a win\n");
                 continue;
@@ -159,6 +193,8 @@ void ReplSession::play(const std::string& arg) {
                 }
                 pos = before.back();
                 before.pop_back();
+                // Your move and the engine's reply are taken back.
+                seen.resize(seen.size() >= 2 ? seen.size() - 2 : 0);
                 say("undone: back to your last turn\n");
                 undone = true;
                 continue;
@@ -177,7 +213,10 @@ void ReplSession::play(const std::string& arg) {
         std::string comment;
         if (winning < options.size() && !wins[choice - 1])
             comment = fmt::format("  (that gives the win away: move {} would have won)", winning + 1);
+        else if (drawing < options.size() && !draws[choice - 1] && !wins[choice - 1])
+            comment = fmt::format("  (that gives the draw away: move {} would have kept it)", drawing + 1);
         say(fmt::format("you: {}{}\n", repr(pos), comment));
+        if (repeated(pos)) return;
         if (!engine_moves(over)) return;
     }
 }

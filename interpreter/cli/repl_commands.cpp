@@ -235,16 +235,24 @@ void ReplSession::moves(const std::string& expr, bool winning_only) {
         Context& ctx = in_.ctx;
         const PosObj& p = pos.pos();
         auto value_of = [&](const PosObj& q) {
-            return q.misere ? std::string(is_p_position(ctx, q) ? "P" : "N")
-                            : fmt::format("sg {}", ctx.solver.grundy(comps_of(q)));
+            if (q.misere) return std::string(is_p_position(ctx, q) ? "P" : "N");
+            const std::uint32_t v = ctx.solver.grundy(comps_of(q));
+            return sg_text(ctx.solver, v) + (ctx.solver.outcome(v) == solver::Solver::Outcome::draw ? " (draw)" : "");
         };
         std::vector<Value> options = moves_of(ctx, p);
-        bool p_position = is_p_position(ctx, p);
+        const auto outcome = outcome_of(ctx, p);
+        const bool p_position = outcome == solver::Solver::Outcome::p;
         if (winning_only) {
             std::string out;
             for (const Value& m : options)
                 if (is_p_position(ctx, m.pos())) out += repr(m) + "\n";
-            if (out.empty() && p_position) out = fmt::format("none: {} is a P-position\n", repr(pos));
+            if (out.empty() && outcome == solver::Solver::Outcome::draw) {
+                // Keeping the draw: a move to a drawn position.
+                std::string keep;
+                for (const Value& m : options)
+                    if (outcome_of(ctx, m.pos()) == solver::Solver::Outcome::draw) keep += (keep.empty() ? "" : ", ") + repr(m);
+                out = fmt::format("none: {} is a draw; no winning move; these keep the draw: {}\n", repr(pos), keep);
+            } else if (out.empty() && p_position) out = fmt::format("none: {} is a P-position\n", repr(pos));
             else if (out.empty()) out = fmt::format("none: {} has no moves, and under misère play that wins\n", repr(pos));
             std::fputs(out.c_str(), stdout);
             return;

@@ -387,8 +387,10 @@ private:
                 }
             }
         }
-        if (e.text == "P" || e.text == "N")  // what outcome() gives, unless a definition takes the name
-            return std::make_unique<nodes::Const>(e.loc, e.length, outcome_text(e.text == "P"));
+        if (e.text == "P" || e.text == "N" || e.text == "D")  // what outcome() gives, unless a definition takes the name
+            return std::make_unique<nodes::Const>(e.loc, e.length,
+                                                  e.text == "D" ? outcome_text(solver::Solver::Outcome::draw)
+                                                                : outcome_text(e.text == "P"));
         if (find_builtin(e.text))
             return invalid(e, fmt::format("`{}` is a builtin function: call it, as in {}(...)", e.text, e.text));
         return unknown(e);

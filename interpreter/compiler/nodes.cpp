@@ -250,7 +250,7 @@ Value Display::eval(Env& env) const {
 void Elements::run(Env& env, FunctionRef<bool(const Value&)> body) const {
     run(env, body, [&](std::span<const std::uint32_t> values) {
         for (std::uint32_t v : values)
-            if (!body(Value::integer(v))) return false;
+            if (!body(sg_value(env.ctx.solver, v))) return false;
         return true;
     });
 }
@@ -303,9 +303,10 @@ Value Fold::eval(Env& env) const {
     };
     // A range query's values: ints, so a batch folds in a plain loop.
     auto batch = [&](std::span<const std::uint32_t> values) {
-        if (op == Op::any || op == Op::all || values.empty()) {
+        const bool loopy = std::any_of(values.begin(), values.end(), [](std::uint32_t v) { return !solver::Solver::is_finite(v); });
+        if (op == Op::any || op == Op::all || values.empty() || loopy) {
             for (std::uint32_t v : values)
-                if (!one(Value::integer(v))) return false;
+                if (!one(sg_value(env.ctx.solver, v))) return false;
             return true;
         }
         count += static_cast<std::int64_t>(values.size());
@@ -411,7 +412,8 @@ bool CallBuiltin::call_on_sum(Env& env, Value& out) const {
         else x = env.ctx.solver.grundy(sum);
         return Value();
     });
-    out = query == Query::sg ? Value::integer(x) : outcome_text(misere_ ? p : x == 0);
+    if (misere_) out = outcome_text(p);
+    else out = query == Query::sg ? sg_value(env.ctx.solver, x) : outcome_text(env.ctx.solver.outcome(x));
     return true;
 }
 
@@ -424,8 +426,8 @@ Value CallBuiltin::call(Env& env) const {
                 v = env.ctx.solver.grundy(solver::make_comp(c.game->index(), c.state));
                 return Value();
             });
-            if (query == Query::sg) return Value::integer(v);
-            return outcome_text(v == 0);
+            if (query == Query::sg) return sg_value(env.ctx.solver, v);
+            return outcome_text(env.ctx.solver.outcome(v));
         }
         if (Value v; call_on_sum(env, v)) return v;
     }

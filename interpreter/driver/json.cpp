@@ -48,6 +48,7 @@ std::string to_json(const Value& v) {
     switch (v.kind()) {
         case Kind::integer: return std::to_string(v.as_int());
         case Kind::boolean: return v.as_bool() ? "true" : "false";
+        case Kind::infinity: return "{\"inf\": null}";
         case Kind::string: return json_string(v.str().text);
         case Kind::list: return json_array(v.seq().span());
         case Kind::tuple: return "{\"tuple\": " + json_array(v.seq().span()) + "}";
@@ -66,6 +67,7 @@ std::string to_json(const Value& v) {
             return out + "]}";
         }
         case Kind::rules: return "{\"ruleset\": " + json_string(repr(v)) + ", " + game_fields(*v.rules().game) + "}";
+        case Kind::infinite: return "{\"inf\": " + json_array(v.seq().span()) + "}";
         case Kind::none: return "null";
     }
     return "null";

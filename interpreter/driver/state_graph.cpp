@@ -74,8 +74,11 @@ StateGraph explore(Context& ctx, const Value& position, std::size_t max_nodes) {
         const PosObj& p = v.pos();
         StateGraph::Node n;
         n.label = repr(v);
-        n.p_position = is_p_position(ctx, p);
-        n.value = p.misere ? (n.p_position ? "P" : "N") : fmt::format("sg {}", ctx.solver.grundy(comps_of(p)));
+        const auto o = outcome_of(ctx, p);
+        n.p_position = o == solver::Solver::Outcome::p;
+        n.draw = o == solver::Solver::Outcome::draw;
+        n.value = p.misere ? (n.p_position ? "P" : "N") : sg_text(ctx.solver, ctx.solver.grundy(comps_of(p)));
+        if (n.draw) n.value += ", draw";
         g.nodes.push_back(std::move(n));
     }
     return g;
@@ -84,13 +87,17 @@ StateGraph explore(Context& ctx, const Value& position, std::size_t max_nodes) {
 std::string to_dot(const StateGraph& g) {
     std::string out = "// The states reachable from " + (g.nodes.empty() ? "" : g.nodes[0].label) +
                       "\n// with their values. P-positions (the player to move loses) are doubled\n"
-                      "// and filled; parts of a sum with no moves left are left out.\n"
+                      "// and filled; parts of a sum with no moves left are left out.\n" +
+                      (std::any_of(g.nodes.begin(), g.nodes.end(), [](const StateGraph::Node& n) { return n.draw; })
+                           ? "// Drawn positions (neither player can force a win) are dashed.\n"
+                           : "") +
                       "digraph grundy {\n"
                       "  node [shape=ellipse, fontname=\"Helvetica\"];\n";
     for (std::size_t i = 0; i < g.nodes.size(); ++i) {
         const StateGraph::Node& n = g.nodes[i];
         out += fmt::format("  n{} [label=\"{}\\n{}\"", i, dot_escape(n.label), dot_escape(n.value));
         if (n.p_position) out += ", peripheries=2, style=filled, fillcolor=\"#d9d9d9\"";
+        if (n.draw) out += ", style=dashed";
         out += "];\n";
     }
     for (auto [a, b] : g.edges) out += fmt::format("  n{} -> n{};\n", a, b);

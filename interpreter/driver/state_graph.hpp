@@ -16,6 +16,7 @@ struct StateGraph {
         std::string label;       // the position as Grundy prints it
         std::string value;       // "sg 3", or "P" / "N" under misère play
         bool p_position = false; // the player to move loses
+        bool draw = false;       // neither player can force a win (a loopy game)
     };
     std::vector<Node> nodes;     // nodes[0] is the start, then breadth-first order
     std::vector<std::pair<std::size_t, std::size_t>> edges;

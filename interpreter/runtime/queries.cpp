@@ -24,6 +24,20 @@ std::vector<solver::Comp> comps_of(const PosObj& p) {
     return out;
 }
 
+Value sg_value(const solver::Solver& s, std::uint32_t v) {
+    if (solver::Solver::is_finite(v)) return Value::integer(v);
+    std::vector<Value> k;
+    for (std::uint32_t x : s.infinite_set(v)) k.push_back(Value::integer(x));
+    return make_infinite(std::move(k));
+}
+
+std::string sg_text(const solver::Solver& s, std::uint32_t v) { return "sg " + repr(sg_value(s, v)); }
+
+solver::Solver::Outcome outcome_of(Context& ctx, const PosObj& p) {
+    if (p.misere) return is_p_position(ctx, p) ? solver::Solver::Outcome::p : solver::Solver::Outcome::n;
+    return ctx.solver.outcome(ctx.solver.grundy(comps_of(p)));
+}
+
 bool is_p_position(Context& ctx, const PosObj& p) {
     if (p.parts.size() == 1 && !p.misere) return ctx.solver.grundy(solver::make_comp(p.parts[0].game->index(), p.parts[0].state)) == 0;
     // On the stack: a query per position is common (a comprehension over sums).
@@ -38,9 +52,7 @@ Value query_sg(Context& ctx, std::span<const Value> a) {
     if (p.misere)
         throw ValueError("sg() is not defined under misère play (the Sprague-Grundy theorem does not hold there); "
                          "use outcome(misere(p))");
-    std::uint32_t x = 0;
-    for (const Component& c : p.parts) x ^= ctx.solver.grundy(solver::make_comp(c.game->index(), c.state));
-    return Value::integer(x);
+    return sg_value(ctx.solver, ctx.solver.grundy(comps_of(p)));
 }
 
 Value outcome_text(bool p) {
@@ -49,8 +61,21 @@ Value outcome_text(bool p) {
     return p ? p_text : n_text;
 }
 
+Value outcome_text(solver::Solver::Outcome o) {
+    static const Value d_text = make_string("D");
+    return o == solver::Solver::Outcome::draw ? d_text : outcome_text(o == solver::Solver::Outcome::p);
+}
+
 Value query_outcome(Context& ctx, std::span<const Value> a) {
-    return outcome_text(is_p_position(ctx, expect_position(a[0], "outcome()")));
+    return outcome_text(outcome_of(ctx, expect_position(a[0], "outcome()")));
+}
+
+Value query_remoteness(Context& ctx, std::span<const Value> a) {
+    const PosObj& p = expect_position(a[0], "remoteness()");
+    if (p.misere) throw ValueError("remoteness() is defined under normal play; misère play has none here");
+    const std::uint64_t r = ctx.solver.remoteness(comps_of(p));
+    if (r == solver::Solver::draw_remoteness) return Value::infinity();
+    return Value::integer(static_cast<std::int64_t>(r));
 }
 
 Value query_misere(Context&, std::span<const Value> a) {

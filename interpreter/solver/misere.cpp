@@ -383,7 +383,10 @@ void Solver::misere_cycle(std::span<const Comp> sum) const {
     std::string text;
     for (std::size_t i = 0; i < sum.size(); ++i)
         text += (i ? " + " : "") + tables_[comp_graph(sum[i])].graph->describe(comp_state(sum[i]));
-    throw SolveError(fmt::format("the game has a cycle under misère play: {} can be reached from itself", text));
+    throw SolveError(fmt::format(
+        "the game has a cycle under misère play: {} can be reached from itself (loopy games are solved under normal "
+        "play only)",
+        text));
 }
 
 bool Solver::misere_p(std::span<const Comp> sum) {

@@ -26,10 +26,23 @@ std::uint32_t Solver::add_graph(GameGraph* g) {
 }
 
 void Solver::charge_state() {
-    if (++stats_.states > max_states_)
-        throw SolveError(fmt::format("state limit reached: more than {} states; raise it with --max-states",
-                                     max_states_));
+    if (++stats_.states > max_states_) state_limit();
     if (interrupt_flag.load(std::memory_order_relaxed) > interrupted) stop();  // a limit on time or memory
+}
+
+void Solver::state_limit() {
+    // A search as deep as half the states it met is walking one line of
+    // ever new positions: show where it went, since a game whose positions
+    // keep growing never ends.
+    if (frames_.size() * 2 >= max_states_ && !frames_.empty()) {
+        auto name = [&](Comp c) { return tables_[comp_graph(c)].graph->describe(comp_state(c)); };
+        throw SolveError(fmt::format(
+            "state limit reached: more than {} states, on a line of moves {} deep from {} to {}; if the positions "
+            "keep growing, the game never ends (check that its moves lead toward a terminal position), else raise "
+            "the limit with --max-states",
+            max_states_, frames_.size(), name(frames_[0].comp), name(frames_.back().comp)));
+    }
+    throw SolveError(fmt::format("state limit reached: more than {} states; raise it with --max-states", max_states_));
 }
 
 void Solver::check_interrupt() {
@@ -37,22 +50,21 @@ void Solver::check_interrupt() {
     if (interrupt_flag.load(std::memory_order_relaxed)) stop();
 }
 
+namespace {
+// A state met again on the search's own path: the search gives way to the
+// loopy one (solve_loopy) from its root.
+struct CycleFound {};
+}  // namespace
+
 void Solver::cycle(Comp c) {
-    // A rule error in a state on the path that was never expanded (its
-    // game scans it in one pass and stops at the first option not solved)
-    // comes first, root first, as it would in a search that expands each
-    // state before it descends.
-    // (Only rule errors: the state limit met on the way is not the news.)
-    for (std::size_t i = 0; i < frames_.size(); ++i) {
-        if (!frames_[i].direct) continue;
-        try {
-            options(frames_[i].comp);
-        } catch (const SolveError&) {
-        }
+    // A cycle back into a loopy search under way (through a part of a sum,
+    // or a rule's query) is not labelled.
+    if (peek(c) != on_path) {
+        throw SolveError(fmt::format("the game has a cycle through {} that passes through a sum of positions or a "
+                                     "query in its rules; Grundy values of such cycles are not computed",
+                                     tables_[comp_graph(c)].graph->describe(comp_state(c))));
     }
-    throw SolveError(fmt::format("the game has a cycle: {} can be reached from itself, so it has no Grundy value "
-                                 "(an impartial game must end)",
-                                 tables_[comp_graph(c)].graph->describe(comp_state(c))));
+    throw CycleFound{};
 }
 
 // `blocker`: what try_direct found in the way. When the game named a
@@ -109,7 +121,14 @@ void Solver::step_direct() {
     const Comp c = make_comp(comp_graph(state), f.blocker());
     f.blocked = false;  // retry once c is solved
     const std::uint32_t v = peek(c);
-    if (v == on_path) cycle(c);
+    if (v >= explore_base && v != unknown) cycle(c);
+    if (is_infinite(v)) {
+        // The game's one pass takes only finite values: expand the state.
+        set_resume(f, {});
+        f.direct = false;
+        f.begin = f.cursor = f.end = static_cast<std::uint32_t>(buf_.size());
+        return;
+    }
     if (v != unknown) return;
     GameGraph::Blocker b;
     if (try_direct(c, b)) return;
@@ -142,14 +161,14 @@ void Solver::expand_into(std::size_t index) {
 
 std::uint32_t Solver::grundy(Comp root) {
     std::uint32_t known = peek(root);
-    if (known < on_path) return known;
-    if (known == on_path) cycle(root);
+    if (known < explore_base) return known;
+    if (known != unknown) cycle(root);
 
     GameGraph::Blocker blocker;
     if (try_direct(root, blocker)) return peek(root);
     if (frames_.empty()) {
         tables_[comp_graph(root)].graph->before_search(comp_state(root));
-        if (peek(root) < on_path) return peek(root);
+        if (peek(root) < explore_base) return peek(root);
     }
     const std::size_t base = frames_.size();
     const std::size_t buf_base = buf_.size();
@@ -190,20 +209,22 @@ std::uint32_t Solver::grundy(Comp root) {
                     descended = true;
                     break;
                 }
-                if (v == on_path) cycle(e);
+                if (v >= explore_base) cycle(e);
                 buf_[f->cursor++] = resolved_bit | v;
             }
             if (descended) continue;
 
-            // Every component is known: mex over the options' xors. A value
+            // Every component is known: mex over the options' sums. A value
             // of at least the option count cannot be the mex, so the bitset
             // needs no more bits than there are options (nor entries).
             const std::size_t n_options = f->end - f->begin;
             mex_bits_.assign(n_options / 64 + 1, 0);
             std::uint32_t acc = 0;
-            bool open = false;
+            bool open = false, loopy = false;
             auto record = [&] {
-                if (open && acc <= n_options) mex_bits_[acc / 64] |= std::uint64_t{1} << (acc % 64);
+                if (!open) return;
+                if (acc <= n_options) mex_bits_[acc / 64] |= std::uint64_t{1} << (acc % 64);
+                loopy |= !is_finite(acc);
             };
             for (std::size_t i = f->begin; i < f->end; ++i) {
                 std::uint64_t e = buf_[i];
@@ -212,7 +233,7 @@ std::uint32_t Solver::grundy(Comp root) {
                     acc = 0;
                     open = true;
                 } else {
-                    acc ^= static_cast<std::uint32_t>(e);  // resolved in pass 1
+                    acc = nim_add(acc, static_cast<std::uint32_t>(e));  // resolved in pass 1
                 }
             }
             record();
@@ -223,28 +244,46 @@ std::uint32_t Solver::grundy(Comp root) {
                     break;
                 }
             }
+            if (loopy) mex = value_beside_loops(option_sums(f->begin, f->end));
             set(f->comp, mex);
             ++stats_.solved;
             buf_.resize(f->begin);
             pop_frame();
         }
+    } catch (const CycleFound&) {
+        unwind(base, buf_base);
+        solve_loopy(root);
+        return peek(root);
     } catch (...) {
-        for (std::size_t i = frames_.size(); i-- > base;) {
-            if (peek(frames_[i].comp) == on_path) set(frames_[i].comp, unknown);
-        }
-        while (frames_.size() > base) pop_frame();
-        frames_.release();
-        buf_.resize(buf_base);
+        unwind(base, buf_base);
         throw;
     }
     frames_.release();
     return peek(root);
 }
 
+void Solver::unwind(std::size_t base, std::size_t buf_base) {
+    for (std::size_t i = frames_.size(); i-- > base;) {
+        if (peek(frames_[i].comp) == on_path) set(frames_[i].comp, unknown);
+    }
+    while (frames_.size() > base) pop_frame();
+    frames_.release();
+    buf_.resize(buf_base);
+}
+
 std::uint32_t Solver::grundy(std::span<const Comp> sum) {
     std::uint32_t x = 0;
-    for (Comp c : sum) x ^= grundy(c);
+    for (Comp c : sum) x = nim_add(x, grundy(c));
     return x;
+}
+
+std::vector<std::uint32_t> Solver::option_sums(std::size_t begin, std::size_t end) {
+    std::vector<std::uint32_t> out;
+    for (std::size_t i = begin; i < end; ++i) {
+        if (buf_[i] & OptionSink::header_bit) out.push_back(0);
+        else out.back() = nim_add(out.back(), static_cast<std::uint32_t>(buf_[i]));
+    }
+    return out;
 }
 
 std::vector<std::vector<Comp>> Solver::options(Comp c) {

@@ -7,10 +7,18 @@
 // components that have no moves dropped), since the Sprague-Grundy theorem
 // does not hold there.
 //
-// Both searches are iterative (an explicit stack, never the C++ stack), mark
-// states on the current path to report cycles, and count states against a
-// limit. `expand` may call back into the solver (a move rule that asks for
-// another position's value); the searches are re-entrant.
+// Loopy games (a state can be reached from itself) have generalized
+// Sprague-Grundy values (Smith 1966; Fraenkel and Yesha): a natural number,
+// or ∞{K}, K the finite values among the options. The depth-first search
+// meets a cycle as a state already on its path; it then hands the states
+// its root reaches and that are not solved yet to loopy.cpp, which splits
+// them into strongly connected components and labels each, the acyclic
+// ones by the mex rule and the others by Fraenkel and Yesha's rounds.
+//
+// Both searches are iterative (an explicit stack, never the C++ stack),
+// count states against a limit and may be interrupted. `expand` may call
+// back into the solver (a move rule that asks for another position's
+// value); the searches are re-entrant.
 #pragma once
 
 #include <atomic>
@@ -29,7 +37,8 @@
 
 namespace grundy::solver {
 
-// Thrown when a search cannot finish: a cycle, the state limit, an interrupt.
+// Thrown when a search cannot finish: the state limit, an interrupt, a
+// cycle the solver cannot label (misère play, or through a sum).
 struct SolveError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
@@ -49,11 +58,36 @@ public:
 
     std::uint32_t add_graph(GameGraph* g);                  // returns the graph's number
 
-    std::uint32_t grundy(Comp c);                           // normal-play value of one component
-    // The value of c if it is known, else a number >= known_limit.
+    // A value as the solver gives it: below finite_limit a Grundy value;
+    // from there to explore_base ∞{K} (infinite_set(v) is K).
+    static constexpr std::uint32_t finite_limit = ValueArray::finite_limit;
+    static constexpr std::uint32_t explore_base = 0xE0000000;
+    static bool is_finite(std::uint32_t v) { return v < finite_limit; }
+    static bool is_infinite(std::uint32_t v) { return v >= finite_limit && v < explore_base; }
+    std::span<const std::uint32_t> infinite_set(std::uint32_t v) const { return infinite_sets_[v - finite_limit]; }
+    std::uint32_t infinite(std::span<const std::uint32_t> k);   // the value ∞{k}, k ascending
+    // The value of a sum of two (Smith): finite values xor, ∞{K} + n is
+    // ∞{K xor n}, and two infinite values give ∞{}.
+    std::uint32_t nim_add(std::uint32_t a, std::uint32_t b) {
+        return (a | b) < finite_limit ? a ^ b : nim_add_loopy(a, b);
+    }
+    enum class Outcome : std::uint8_t { p, n, draw };
+    Outcome outcome(std::uint32_t v) const;
+
+    std::uint32_t grundy(Comp c);                           // value of one component
+    // The finite value of c if it is known, else a number >= known_limit.
     std::uint32_t known(Comp c) const { return peek(c); }
-    static constexpr std::uint32_t known_limit = 0xFFFFFFFE;
-    std::uint32_t grundy(std::span<const Comp> sum);        // xor of the components' values
+    static constexpr std::uint32_t known_limit = finite_limit;
+    std::uint32_t grundy(std::span<const Comp> sum);        // the sum of the components' values
+    // Under normal play, how many moves the game from c lasts when the
+    // winner hurries and the loser delays (Steinhaus; Winning Ways ch. 9):
+    // even exactly at P-positions; `draw_remoteness` at a draw.
+    std::uint64_t remoteness(Comp c);
+    std::uint64_t remoteness(std::span<const Comp> sum);
+    // Whether a loopy search has labelled states of this graph: its games
+    // can go round, so a player that means to win follows remoteness.
+    bool loopy(std::uint32_t graph) const { return tables_[graph].loopy; }
+    static constexpr std::uint64_t draw_remoteness = ~std::uint64_t{0};
     bool misere_p(std::span<const Comp> sum);               // is the sum a P-position under misère play?
 
     // The options of a component, each a sum of components, in move order.
@@ -106,6 +140,8 @@ public:
         return (before >> 14) != (stats_.solved >> 14);
     }
     void check_interrupt();  // progress, and a SolveError when interrupted
+    // The message at the state limit; `deep` adds what the search was doing.
+    [[noreturn]] void state_limit();
     void set_max_states(std::uint64_t n) { max_states_ = n; }
     std::uint64_t max_states() const { return max_states_; }
 
@@ -135,6 +171,7 @@ private:
     struct Table {
         GameGraph* graph = nullptr;
         ValueArray values[4];  // by id_class
+        bool loopy = false;
     };
     // A frame either holds its state's options in buf_, or (`direct`) none:
     // the game solves the state in one pass once the option that blocked it
@@ -183,6 +220,14 @@ private:
         return tables_[comp_graph(c)].values[k].get(s - class_base[k]);
     }
     void push_frame(Comp c, const GameGraph::Blocker& blocker);
+    std::uint32_t nim_add_loopy(std::uint32_t a, std::uint32_t b);
+    // The value of a state whose options' values (`sums`) are known, some
+    // infinite: no cycle passes through it (loopy.cpp).
+    std::uint32_t value_beside_loops(std::span<const std::uint32_t> sums);
+    void solve_loopy(Comp root);  // loopy.cpp
+    std::vector<std::uint32_t> option_sums(std::size_t begin, std::size_t end);  // of buf_'s resolved options
+    void unwind(std::size_t base, std::size_t buf_base);  // a search's frames, after an exception
+    struct Loopy;
     bool try_direct(Comp c, GameGraph::Blocker& blocker);
     void step_direct();
     [[noreturn]] void cycle(Comp c);
@@ -214,6 +259,11 @@ private:
     std::vector<std::uint64_t> mex_bits_;
     Stats stats_;
     std::uint64_t max_states_ = 100'000'000;
+    std::vector<std::vector<std::uint32_t>> infinite_sets_;  // the K of each ∞{K}, interned
+    std::unordered_map<std::uint64_t, std::uint32_t> small_infinite_codes_;  // K below 64, by bit mask
+    std::unordered_map<std::string, std::uint32_t> infinite_codes_;
+    std::unordered_map<Comp, std::uint64_t> remoteness_;
+    std::uint32_t explore_next_ = 0;  // the next mark of a state in a loopy search (loopy.cpp)
 
     struct Misere;
     std::unique_ptr<Misere> misere_;

@@ -25,6 +25,11 @@ class ValueArray {
 public:
     static constexpr std::uint32_t unknown = 0xFFFFFFFF;
     static constexpr std::uint32_t on_path = 0xFFFFFFFE;
+    // Below finite_limit, a Grundy value. A loopy game's values above it
+    // (Solver: an infinite value, or a state's place in a loopy search)
+    // live on wide pages and do not count as known: a page is `full` only
+    // when every id on it has a finite value, which fast loops read unchecked.
+    static constexpr std::uint32_t finite_limit = 0xC0000000;
 
     [[gnu::always_inline]] std::uint32_t get(std::uint32_t i) const {
         const std::uint32_t f = i >> page_bits;
@@ -40,8 +45,8 @@ public:
     void set(std::uint32_t i, std::uint32_t v) {
         Page& p = const_cast<Page&>(page(i) ? *page(i) : make_page(i));
         std::uint32_t j = i & (page_size - 1);
-        const bool was = p.wide ? p.wide[j] < on_path : p.narrow[j] < narrow_on_path;
-        p.known += (v < on_path) - was;
+        const bool was = p.wide ? p.wide[j] < finite_limit : p.narrow[j] < narrow_on_path;
+        p.known += (v < finite_limit) - was;
         if (!p.wide && v < narrow_on_path) {
             p.narrow[j] = static_cast<std::uint8_t>(v);
         } else if (!p.wide && v >= on_path) {

@@ -166,6 +166,17 @@ Value bit_op(char op, const Value& a, const Value& b) {
     }
     if (a.is(Kind::set) && b.is(Kind::set) && op != '^')
         return op == '&' ? set_intersection(a.seq(), b.seq()) : set_union(a.seq(), b.seq());
+    if (op == '^') {
+        // The nim-sum of loopy values (Smith): ∞{K} ^ n is ∞{K ^ n}, and
+        // two infinite values give ∞{}.
+        if (a.is(Kind::infinite) && b.is(Kind::infinite)) return make_infinite({});
+        if (a.is(Kind::infinite) && b.is(Kind::integer)) {
+            std::vector<Value> k;
+            for (const Value& x : a.seq()) k.push_back(Value::integer(x.as_int() ^ b.as_int()));
+            return make_infinite(std::move(k));
+        }
+        if (a.is(Kind::integer) && b.is(Kind::infinite)) return bit_op(op, b, a);
+    }
     mismatch(name, a, b);
 }
 

@@ -12,6 +12,7 @@ const char* kind_name(Kind k) {
         case Kind::none: return "nothing";
         case Kind::boolean: return "a bool";
         case Kind::integer: return "an int";
+        case Kind::infinity: return "infinity";
         case Kind::string: return "a string";
         case Kind::tuple: return "a tuple";
         case Kind::list: return "a list";
@@ -19,6 +20,7 @@ const char* kind_name(Kind k) {
         case Kind::range: return "a range";
         case Kind::position: return "a position";
         case Kind::rules: return "a ruleset";
+        case Kind::infinite: return "an infinite value";
     }
     return "a value";
 }
@@ -58,7 +60,8 @@ void destroy(Kind k, Obj* o) {
         case Kind::string: delete static_cast<StrObj*>(o); break;
         case Kind::tuple:
         case Kind::list:
-        case Kind::set: {
+        case Kind::set:
+        case Kind::infinite: {
             auto* s = static_cast<SeqObj*>(o);
             std::uint32_t n = s->size;
             for (std::uint32_t i = 0; i < n; ++i) s->items()[i].~Value();
@@ -133,6 +136,12 @@ Value make_set(std::vector<Value> items) {
     return build_seq(Kind::set, items.begin(), items.size(), true);
 }
 
+Value make_infinite(std::vector<Value> k) {
+    std::sort(k.begin(), k.end());
+    k.erase(std::unique(k.begin(), k.end()), k.end());
+    return build_seq(Kind::infinite, k.begin(), k.size(), true);
+}
+
 Value make_range(std::int64_t lo, std::int64_t hi) {
     auto* o = new RangeObj();
     o->lo = lo;
@@ -192,13 +201,15 @@ int compare_components(const Component& a, const Component& b) {
 int compare(const Value& a, const Value& b) {
     if (a.kind() != b.kind()) return three_way(static_cast<int>(a.kind()), static_cast<int>(b.kind()));
     switch (a.kind()) {
-        case Kind::none: return 0;
+        case Kind::none:
+        case Kind::infinity: return 0;
         case Kind::boolean:
         case Kind::integer: return three_way(a.as_int(), b.as_int());
         case Kind::string: return a.str().text.compare(b.str().text) < 0 ? -1 : (a.str().text == b.str().text ? 0 : 1);
         case Kind::tuple:
         case Kind::list:
-        case Kind::set: {
+        case Kind::set:
+        case Kind::infinite: {
             if (a.object() == b.object()) return 0;
             const SeqObj& x = a.seq();
             const SeqObj& y = b.seq();
@@ -251,13 +262,15 @@ std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
 std::uint64_t hash(const Value& v) {
     std::uint64_t h = static_cast<std::uint64_t>(v.kind()) * 0x100000001b3ULL;
     switch (v.kind()) {
-        case Kind::none: return h;
+        case Kind::none:
+        case Kind::infinity: return h;
         case Kind::boolean:
         case Kind::integer: return mix(h, static_cast<std::uint64_t>(v.as_int()));
         case Kind::string: return mix(h, std::hash<std::string>{}(v.str().text));
         case Kind::tuple:
         case Kind::list:
-        case Kind::set: {
+        case Kind::set:
+        case Kind::infinite: {
             const SeqObj& s = v.seq();
             if (s.hash) return s.hash;
             std::uint64_t x = mix(h, s.size);
@@ -294,6 +307,7 @@ void print(const Value& v, std::string& out) {
         case Kind::none: out += "<none>"; break;
         case Kind::boolean: out += v.as_bool() ? "true" : "false"; break;
         case Kind::integer: out += std::to_string(v.as_int()); break;
+        case Kind::infinity: out += "∞"; break;
         case Kind::string: append_quoted(v.str().text, out); break;
         case Kind::tuple:
             out += '(';
@@ -326,6 +340,11 @@ void print(const Value& v, std::string& out) {
             break;
         }
         case Kind::rules: v.rules().game->print_rules(out); break;
+        case Kind::infinite:
+            out += "∞{";
+            print_items(v.seq(), out);
+            out += '}';
+            break;
     }
 }
 

@@ -21,8 +21,10 @@ namespace grundy {
 enum class Kind : std::uint8_t {
     none,      // "no value": an unset slot; never visible to programs
     boolean, integer,
+    infinity,  // ∞, past every int: the remoteness of a draw
     // heap kinds from here on
     string, tuple, list, set, range, position, rules,
+    infinite,  // a loopy game's value ∞{K}: K, a set of ints, in a SeqObj
 };
 
 const char* kind_name(Kind k);  // "an int", "a set", ...
@@ -46,6 +48,7 @@ public:
     Value() : kind_(Kind::none), i_(0) {}
     static Value integer(std::int64_t i) { return Value(Kind::integer, i); }
     static Value boolean(bool b) { return Value(Kind::boolean, b ? 1 : 0); }
+    static Value infinity() { return Value(Kind::infinity, 0); }
 
     Value(const Value& o) : kind_(o.kind_), i_(o.i_) { retain(); }
     Value(Value&& o) noexcept : kind_(o.kind_), i_(o.i_) { o.kind_ = Kind::none; }
@@ -185,6 +188,7 @@ Value make_position(Components parts, bool misere);
 // storage, so a sum of a few parts costs no allocation once the pool is warm.
 Value make_position(std::span<const Component> parts, bool misere);
 Value make_rules(GameHandle* g);
+Value make_infinite(std::vector<Value> k);     // ∞{k}; k ints, sorted and unique here
 
 // ---- comparison and hashing -----------------------------------------------
 int compare(const Value& a, const Value& b);  // a total order: kind first, then structure

@@ -595,7 +595,8 @@ inline void tuple_diagonal(Maker& g, const TupleShape& t) {
                            : variant == 1 ? "k in 1.." + x + " where k <= " + y
                                           : "k in 1..(if " + x + " < " + y + " then " + x + " else " + y + ")";
         g.move(gens + " => " + t.tuple(i, x + " - k", j, y + " - k"),
-               [i, j, self = g.self](const State& s, Options& o) {
+               // Named captures: clang 14 cannot capture structured bindings.
+               [i = i, j = j, self = g.self](const State& s, Options& o) {
                    for (std::int64_t k = 1; k <= std::min(s[i], s[j]); ++k)
                        o.push_back(one(self, with(with(s, i, s[i] - k), j, s[j] - k)));
                });

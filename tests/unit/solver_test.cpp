@@ -93,13 +93,16 @@ TEST_CASE("misère nim follows Bouton's misère rule", "[solver]") {
             }
 }
 
-TEST_CASE("a cycle is an error naming a position on it", "[solver]") {
+TEST_CASE("a cycle with no way out is a draw: ∞{}", "[solver]") {
     Solver s;
     Loop l;
     l.graph = s.add_graph(&l);
-    CHECK_THROWS_WITH(s.grundy(make_comp(l.graph, 0)), Catch::Contains("can be reached from itself"));
-    // The failed search left nothing marked: the error repeats, it does not hang or crash.
-    CHECK_THROWS_AS(s.grundy(make_comp(l.graph, 1)), SolveError);
+    for (StateId v = 0; v < 3; ++v) {
+        const std::uint32_t x = s.grundy(make_comp(l.graph, v));
+        REQUIRE(Solver::is_infinite(x));
+        CHECK(s.infinite_set(x).empty());
+        CHECK(s.outcome(x) == Solver::Outcome::draw);
+    }
 }
 
 TEST_CASE("the state limit ends a search cleanly", "[solver]") {
