@@ -16,12 +16,23 @@ Instance::Instance(Context& ctx, const CompiledGame& game, Value args)
                  game_.position_args == 1 && game_.fast->canonical.empty();
 }
 
-std::uint32_t Instance::make_state(const Value& given, const Code& where) {
+std::uint32_t Instance::make_state(const Value& given, const Code& where, const Value* from) {
     // A list where the pattern is a tuple (or the reverse) is taken in the pattern's form.
     const Value raw = game_.position.fits(given) ? given : game_.position.as_position(given);
     if (!game_.position.fits(raw))
         where.error(fmt::format("the result {} does not fit the position pattern {} of `{}`", repr(raw),
                                 game_.position.text, game_.name));
+    // A move's result of another kind than the state it leaves (an int
+    // from a list) is an error here, at the move, rather than later, at
+    // the code that reads it. A canonical form may change the kind: then
+    // the form is compared.
+    auto check_kind = [&](const Value& state) {
+        if (from && !game_.position.is_tuple && state.kind() != from->kind())
+            where.error(fmt::format("this move of `{}` from the position {} ({}) gives {} ({}): a game's positions "
+                                    "are all of one kind",
+                                    game_.name, repr(*from), kind_name(from->kind()), repr(given),
+                                    kind_name(given.kind())));
+    };
     bool is_new = false;
     std::uint32_t id;
     if (game_.canonical) {
@@ -33,8 +44,10 @@ std::uint32_t Instance::make_state(const Value& given, const Code& where) {
         if (!game_.position.fits(canon))
             game_.canonical->error(fmt::format("the canonical form {} does not fit the position pattern {}",
                                                repr(canon), game_.position.text));
+        check_kind(canon);
         id = table_.intern(canon, is_new);
     } else {
+        check_kind(raw);
         id = table_.intern(raw, is_new);
     }
     if (is_new) ctx_.solver.charge_state();
@@ -50,12 +63,8 @@ void Instance::drop_states() {
 }
 
 std::uint32_t Instance::move_state(const Value& raw, const Code& where) {
-    if (expanding_ && !game_.position.is_tuple && raw.kind() != expanding_->kind() && !raw.is(Kind::position))
-        where.error(fmt::format("this move of `{}` from the position {} ({}) gives {} ({}): a game's positions are "
-                                "all of one kind",
-                                game_.name, repr(*expanding_), kind_name(expanding_->kind()), repr(raw),
-                                kind_name(raw.kind())));
-    return make_state(raw, where);
+    if (raw.is(Kind::position)) return make_state(raw, where);
+    return make_state(raw, where, expanding_);
 }
 
 Value Instance::position(std::span<const Value> args, const Code& call) {

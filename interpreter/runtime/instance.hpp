@@ -34,7 +34,8 @@ public:
 
     // A state from a move result, `start`, or a direct call: checked against
     // the position pattern, put in canonical form, and interned.
-    std::uint32_t make_state(const Value& raw, const Code& where);
+    // `from`: the state a move leaves, when this is the move's result.
+    std::uint32_t make_state(const Value& raw, const Code& where, const Value* from = nullptr);
     // make_state for the result of a move from the state being expanded:
     // with a position that is a name, a result of another kind than that
     // state (an int from a list) is reported at the move, not later at the

@@ -367,6 +367,7 @@ void Solver::clear() {
 
 void Solver::forget(std::uint32_t graph) {
     for (ValueArray& a : tables_[graph].values) a.clear();
+    std::erase_if(remoteness_, [&](const auto& entry) { return comp_graph(entry.first) == graph; });
     misere_.reset();  // its sums mix games: all of it
 }
 

@@ -118,3 +118,10 @@ TEST_CASE("a move of another kind than its position is reported at the move", "[
                          "print sg(H([2, 3]))");
     CHECK(r.err.find("this move of `H` from the position [2, 3] (a list) gives 1 (an int)") != std::string::npos);
 }
+
+TEST_CASE("a canonical form may change a move result's kind", "[forms]") {
+    // Moves make lists from tuples; the canonical form makes them tuples again.
+    CHECK(output_of("game H { position hs\n canonical => tuple(sorted(hs))\n"
+                    " move i in 0..len(hs) - 1, k in 1..hs[i] => list(update(hs, i, hs[i] - k)) }\n"
+                    "print sg(H((1, 2)))") == "3\n");
+}
