@@ -348,6 +348,7 @@ Value CallFn::eval(Env& env) const {
 Value FoldCall::eval(Env& env) const {
     Value acc = init->eval(env);
     xs->iterate(env, [&](const Value& x) {
+        poll_interrupt();  // fold(add, 0, 0..10^18) stops on Ctrl-C and limits
         if (fn) {
             FrameGuard frame(env.ctx, fn->slots, loc());
             frame.frame()[0] = std::move(acc);
