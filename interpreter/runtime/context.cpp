@@ -92,6 +92,10 @@ Instance& Context::instance(const CompiledGame& game, const Value& args) {
 
 void Context::forget(Instance& inst) {
     if (inst.forgotten()) return;
+    // Inside a call, a search may be using the ruleset's states; at a
+    // statement (depth 1, the top-level frame) none is.
+    if (depth_ > 1)
+        throw ValueError("forget() must be called at a statement of its own, not inside a function or a game's rules");
     if (inst.live_parts)
         throw ValueError(fmt::format("forget(): {} position{} of {} {} still held (by a name, a list...); forget "
                                      "the ruleset once they are gone",

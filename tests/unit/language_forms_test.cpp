@@ -125,3 +125,11 @@ TEST_CASE("a canonical form may change a move result's kind", "[forms]") {
                     " move i in 0..len(hs) - 1, k in 1..hs[i] => list(update(hs, i, hs[i] - k)) }\n"
                     "print sg(H((1, 2)))") == "3\n");
 }
+
+TEST_CASE("forget is refused inside a call, where a search may use the ruleset", "[forms]") {
+    auto r = run_program("game S(T) { position n; move k in T where k <= n and forget(S(T)) => n - k }\n"
+                         "print sg(S({1})(3))");
+    CHECK(r.err.find("forget() must be called at a statement of its own") != std::string::npos);
+    r = run_program("game S(T) { position n; move k in T where k <= n => n - k }\nfn f(g) = forget(g)\nprint f(S({1}))");
+    CHECK(r.err.find("forget() must be called at a statement of its own") != std::string::npos);
+}
