@@ -180,6 +180,28 @@ def misere_nim(text):
     return "".join(line + "\n" for line in out)
 
 
+@functools.lru_cache(maxsize=None)
+def chessmen_wins(cells):
+    for i, c in enumerate(cells):
+        low = cells[i - 1] + 1 if i else 1
+        for d in range(low, c):
+            if not chessmen_wins(cells[:i] + (d,) + cells[i + 1:]):
+                return True
+    return False
+
+
+def poj1704(text):
+    xs = ints(text)
+    i = 1
+    out = []
+    for _ in range(xs[0]):
+        n = xs[i]
+        cells = tuple(sorted(xs[i + 1:i + 1 + n]))
+        out.append("Georgia will win" if chessmen_wins(cells) else "Bob will win")
+        i += 1 + n
+    return "".join(line + "\n" for line in out)
+
+
 def random_input(name, r):
     if name == "hdu1847":
         return "\n".join(str(r.randint(1, 1000)) for _ in range(50))
@@ -209,10 +231,14 @@ def random_input(name, r):
     if name == "misere_nim":
         cases = [[r.randint(1, 5) for _ in range(r.randint(1, 4))] for _ in range(20)]
         return "\n".join([str(len(cases))] + [f"{len(c)}\n{' '.join(map(str, c))}" for c in cases])
+    if name == "poj1704":
+        cases = [r.sample(range(1, 12), r.randint(1, 4)) for _ in range(15)]
+        return "\n".join([str(len(cases))] + [f"{len(c)}\n{' '.join(map(str, c))}" for c in cases])
     raise KeyError(name)
 
 
-SOLVERS = {f.__name__: f for f in (hdu1847, hdu2147, hdu1848, hdu1536, poj2311, hdu3032, cf768e, set_nim, misere_nim)}
+SOLVERS = {f.__name__: f for f in (hdu1847, hdu2147, hdu1848, hdu1536, poj2311, hdu3032, cf768e, set_nim, misere_nim,
+                                   poj1704)}
 
 
 def main():

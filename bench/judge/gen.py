@@ -17,6 +17,7 @@ SIZES = {
     "cf768e": "10^6 heaps of 1..60 stones",
     "set_nim": "S of 100 values (up to 10000), 100 heaps up to 10000",
     "misere_nim": "100 cases of 100 heaps up to 10^9",
+    "poj1704": "20 cases of 1000 chessmen on cells up to 10000",
 }
 
 
@@ -54,6 +55,11 @@ def main():
         for _ in range(100):
             out.append("100")
             out.append(" ".join(str(r.randint(1, 10**9)) for _ in range(100)))
+    elif name == "poj1704":
+        out = ["20"]
+        for _ in range(20):
+            out.append("1000")
+            out.append(" ".join(map(str, r.sample(range(1, 10001), 1000))))
     else:
         sys.exit(f"unknown example {name}; known: {', '.join(SIZES)}")
     sys.stdout.write("\n".join(out) + "\n")

@@ -14,7 +14,7 @@ runs=${RUNS:-3}
 out=$root/bench/build/judge
 mkdir -p "$out"
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(hdu1847 hdu2147 hdu1848 hdu1536 poj2311 hdu3032 cf768e set_nim misere_nim)
+[ ${#names[@]} -gt 0 ] || names=(hdu1847 hdu2147 hdu1848 hdu1536 poj2311 hdu3032 cf768e set_nim misere_nim poj1704)
 echo "| example | largest input | wall s | CPU s | peak RSS MB |"
 echo "|---|---|---:|---:|---:|"
 for name in "${names[@]}"; do
