@@ -84,8 +84,18 @@ TEST_CASE("fold, join, zip, enumerate, state", "[forms]") {
 
 TEST_CASE("calls nest a million deep", "[forms]") {
     CHECK(output_of("fn count(n) = if n == 0 then 0 else 1 + count(n - 1)\nprint count(1000000)") == "1000000\n");
-    auto r = run_program("fn f(n) = f(n + 1)\nprint f(0)");
-    CHECK(r.err.find("recursion is too deep") != std::string::npos);
+    // A runaway recursion ends at the budget (the command line's --max-stack).
+    grundy::Interpreter in;
+    in.ctx.set_stack_budget(std::uint64_t{16} << 20);
+    char* err_buf = nullptr;
+    std::size_t err_size = 0;
+    std::FILE* err = open_memstream(&err_buf, &err_size);
+    in.set_output(err, err);
+    CHECK(in.run_text("test.game", "fn f(n) = f(n + 1)\nprint f(0)") == grundy::status_error);
+    std::fclose(err);
+    CHECK(std::string(err_buf, err_size).find("recursion is too deep: the nested calls fill the 16M of stack") !=
+          std::string::npos);
+    std::free(err_buf);
 }
 
 TEST_CASE("read_ints reads words across blocks", "[forms]") {
