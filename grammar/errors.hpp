@@ -18,7 +18,8 @@ GRUNDY_ERROR(str_close, "unterminated string: expected '\"' before the end of th
 // Expressions
 template <typename Next> inline constexpr const char* error_message<rhs<Next>> = "expected an expression";
 GRUNDY_ERROR(pattern_close, "expected ')' to close the tuple pattern")
-GRUNDY_ERROR(pattern, "expected a name or a tuple pattern like (a, b)")
+GRUNDY_ERROR(pattern_bracket_close, "expected ']' to close the list pattern")
+GRUNDY_ERROR(pattern, "expected a name or a pattern like (a, b) or [a, b]")
 GRUNDY_ERROR(gen_in, "expected 'in' after the generator's name")
 GRUNDY_ERROR(gen_iterable, "expected an expression to iterate over")
 GRUNDY_ERROR(where_cond, "expected a condition after 'where'")
@@ -30,6 +31,10 @@ GRUNDY_ERROR(call_close, "expected ',' or ')' in the argument list")
 GRUNDY_ERROR(index_expr, "expected an index expression")
 GRUNDY_ERROR(if_then, "expected 'then' after the condition of 'if'")
 GRUNDY_ERROR(if_else_kw, "expected 'else': an 'if' expression needs both branches")
+GRUNDY_ERROR(let_in_pattern, "expected a name or a pattern like (a, b) or [a, b] after 'let'")
+GRUNDY_ERROR(let_in_equals, "expected '=' after the pattern in 'let'")
+GRUNDY_ERROR(let_in_value, "expected an expression after '='")
+GRUNDY_ERROR(let_in_kw, "expected 'in' and the expression that uses the name: 'let x = value in body'")
 
 // Games
 GRUNDY_ERROR(param, "expected a parameter name")

@@ -1,6 +1,7 @@
 // Expressions, weakest binding first:
-//   if-then-else; or; and; not; comparisons and `in`, `not in`; `..`;
-//   `|`; `^`; `&`; `<< >>`; `+ -`; `* / %`; unary `-`; call and index.
+//   if-then-else and let-in; or; and; not; comparisons and `in`, `not in`;
+//   `..`; `|`; `^`; `&`; `<< >>`; `+ -`; `* / %`; unary `-`; `**`; call
+//   and index.
 // Each level is one rule; the parse tree folds levels with a single child.
 #pragma once
 
@@ -10,13 +11,16 @@ namespace grundy::grammar {
 
 struct expr;
 
-// Patterns bind names: `x`, `_`, `(a, (b, c))`.
+// Patterns bind names: `x`, `_`, `(a, (b, c))`, `[a, b]`. Either bracket
+// takes a tuple or a list of its length.
 struct pattern;
 struct pattern_name : name {};
 struct pattern_list : p::seq<pattern, p::star<comma, pattern>, p::opt<comma>> {};
 struct pattern_close : close_paren {};
 struct pattern_tuple : p::seq<open_paren, p::opt<pattern_list>, p::must<pattern_close>> {};
-struct pattern : p::sor<pattern_name, pattern_tuple> {};
+struct pattern_bracket_close : close_bracket {};
+struct pattern_brackets : p::seq<open_bracket, p::opt<pattern_list>, p::must<pattern_bracket_close>> {};
+struct pattern : p::sor<pattern_name, pattern_tuple, pattern_brackets> {};
 
 // Generators: `x in xs, (a, b) in ys where cond`.
 struct gen_in : kw_in {};
@@ -51,12 +55,16 @@ struct postfix : p::seq<primary, p::star<p::sor<call_suffix, index_suffix>>> {};
 // `a +` at the end of a line reports "expected an expression".
 template <typename Next> struct rhs : p::seq<Next> {};
 
-struct neg_op : tok<p::one<'-'>> {};
+// `a ** b` binds tighter than a unary minus on its left and takes one on
+// its right, as in Python: -2 ** 2 is -4, 2 ** -1 an error.
+struct op_pow : tok<p::string<'*', '*'>> {};
 struct unary;
+struct power : p::seq<postfix, p::opt<op_pow, p::must<rhs<unary>>>> {};
+struct neg_op : tok<p::one<'-'>> {};
 struct neg : p::if_must<neg_op, rhs<unary>> {};
-struct unary : p::sor<neg, postfix> {};
+struct unary : p::sor<neg, power> {};
 
-struct op_mul : tok<p::one<'*'>> {};
+struct op_mul : tok<p::seq<p::one<'*'>, p::not_at<p::one<'*'>>>> {};
 struct op_div : tok<p::one<'/'>> {};
 struct op_mod : tok<p::one<'%'>> {};
 struct op_add : tok<p::one<'+'>> {};
@@ -97,6 +105,30 @@ struct or_expr : left_assoc<kw_or, and_expr> {};
 struct if_then : kw_then {};
 struct if_else_kw : kw_else {};
 struct if_expr : p::if_must<kw_if, rhs<expr>, if_then, rhs<expr>, if_else_kw, rhs<expr>> {};
-struct expr : p::sor<if_expr, or_expr> {};
+
+// The value of `let p = v in body` stops at that `in`: it is an expression
+// whose top level has no membership test `x in xs` (`not in` is kept, and
+// brackets allow anything: `let b = (x in xs) in ...`). The levels from
+// comparisons up are repeated for it.
+struct expr_ni;
+struct cmp_op_ni : p::sor<op_eq, op_ne, op_le, op_ge, op_lt, op_gt, op_not_in> {};
+struct cmp_expr_ni : p::seq<range_expr, p::opt<cmp_op_ni, p::must<rhs<range_expr>>>> {};
+struct not_expr_ni;
+struct logic_not_ni : p::if_must<kw_not, rhs<not_expr_ni>> {};
+struct not_expr_ni : p::sor<logic_not_ni, cmp_expr_ni> {};
+struct and_expr_ni : left_assoc<kw_and, not_expr_ni> {};
+struct or_expr_ni : left_assoc<kw_or, and_expr_ni> {};
+struct if_expr_ni : p::if_must<kw_if, rhs<expr>, if_then, rhs<expr>, if_else_kw, rhs<expr_ni>> {};
+struct expr_ni : p::sor<if_expr_ni, or_expr_ni> {};
+
+// `let p = v in body`: the body reaches as far as it can, like an `if`'s
+// else branch.
+struct let_in_pattern : pattern {};
+struct let_in_equals : equals {};
+struct let_in_value : expr_ni {};
+struct let_in_kw : kw_in {};
+struct let_expr : p::if_must<kw_let, let_in_pattern, let_in_equals, let_in_value, let_in_kw, rhs<expr>> {};
+
+struct expr : p::sor<if_expr, let_expr, or_expr> {};
 
 }  // namespace grundy::grammar

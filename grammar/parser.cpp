@@ -29,17 +29,19 @@ struct selector
               // expressions
               g::neg, g::paren, g::trailing_comma, g::list_display, g::set_display, g::comp_for, g::generator,
               g::where_clause, g::move_where, g::call_suffix, g::index_suffix, g::logic_not, g::if_expr,
+              g::logic_not_ni, g::if_expr_ni, g::let_expr, g::op_pow,
               g::op_mul, g::op_div, g::op_mod, g::op_add, g::op_sub, g::op_shl, g::op_shr, g::op_band, g::op_bxor,
               g::op_bor, g::op_eq, g::op_ne, g::op_le, g::op_ge, g::op_lt, g::op_gt, g::op_in, g::op_not_in,
-              g::pattern_tuple, g::start_pattern,
+              g::pattern_tuple, g::pattern_brackets, g::start_pattern,
               // games
               g::params, g::fn_params, g::fn_def, g::position_item, g::start_item, g::canonical_item,
               g::terminal_item, g::move_label, g::move_item, g::game_def,
               // statements
               g::import_stmt, g::let_stmt, g::print_stmt, g::assert_stmt, g::table_stmt, g::plot_stmt, g::check_stmt, g::for_stmt,
-              g::for_block, g::if_stmt, g::then_block, g::else_block, g::expr_stmt>,
-          pt::fold_one::on<g::postfix, g::mul_expr, g::add_expr, g::shift_expr, g::band_expr, g::bxor_expr,
-                           g::bor_expr, g::range_expr, g::cmp_expr, g::and_expr, g::or_expr>> {};
+              g::for_block, g::if_stmt, g::then_block, g::else_block, g::expr_stmt, g::call_stmt>,
+          pt::fold_one::on<g::postfix, g::power, g::mul_expr, g::add_expr, g::shift_expr, g::band_expr, g::bxor_expr,
+                           g::bor_expr, g::range_expr, g::cmp_expr, g::and_expr, g::or_expr, g::cmp_expr_ni,
+                           g::and_expr_ni, g::or_expr_ni>> {};
 
 using Node = pt::node;
 using ast::Expr;
@@ -77,6 +79,7 @@ public:
         if (n.is_type<g::name_raw>()) {
             pat.name = n.string();
         } else {
+            pat.brackets = n.is_type<g::pattern_brackets>();
             for (auto& c : n.children) pat.items.push_back(pattern(*c));
         }
         return pat;
@@ -105,6 +108,7 @@ public:
 
     static Op op_of(const Node& n) {
         if (n.is_type<g::op_mul>()) return Op::mul;
+        if (n.is_type<g::op_pow>()) return Op::pow;
         if (n.is_type<g::op_div>()) return Op::div;
         if (n.is_type<g::op_mod>()) return Op::mod;
         if (n.is_type<g::op_add>()) return Op::add;
@@ -188,9 +192,10 @@ public:
 
     // `a op b op c`: left-associative; logical levels have no operator nodes.
     ExprPtr chain(const Node& n) const {
-        bool logical = n.is_type<g::and_expr>() || n.is_type<g::or_expr>();
+        bool is_and = n.is_type<g::and_expr>() || n.is_type<g::and_expr_ni>();
+        bool logical = is_and || n.is_type<g::or_expr>() || n.is_type<g::or_expr_ni>();
         if (logical) {
-            ExprKind k = n.is_type<g::and_expr>() ? ExprKind::logic_and : ExprKind::logic_or;
+            ExprKind k = is_and ? ExprKind::logic_and : ExprKind::logic_or;
             ExprPtr acc = expr(*n.children.at(0));
             for (std::size_t i = 1; i < n.children.size(); ++i) {
                 auto e = std::make_unique<Expr>(k, acc->loc, acc->length);
@@ -245,16 +250,23 @@ public:
             e->items.push_back(expr(*n.children.at(0)));
             return e;
         }
-        if (n.is_type<g::logic_not>()) {
+        if (n.is_type<g::logic_not>() || n.is_type<g::logic_not_ni>()) {
             auto e = make(ExprKind::logic_not, n);
             e->length = 3;
             e->items.push_back(expr(*n.children.at(0)));
             return e;
         }
-        if (n.is_type<g::if_expr>()) {
+        if (n.is_type<g::if_expr>() || n.is_type<g::if_expr_ni>()) {
             auto e = make(ExprKind::if_else, n);
             e->length = 2;
             for (auto& c : n.children) e->items.push_back(expr(*c));
+            return e;
+        }
+        if (n.is_type<g::let_expr>()) {
+            auto e = make(ExprKind::let_in, n);
+            e->length = 3;
+            e->gens.gens.push_back(ast::Generator{pattern(*n.children.at(0)), expr(*n.children.at(1))});
+            e->items.push_back(expr(*n.children.at(2)));
             return e;
         }
         return chain(n);
@@ -337,6 +349,14 @@ public:
             auto s = make_stmt(StmtKind::let, 3);
             s->pattern = pattern(*n.children.at(0));
             s->exprs.push_back(expr(*n.children.at(1)));
+            return s;
+        }
+        if (n.is_type<g::call_stmt>()) {
+            // `f(x)` alone: `let _ = f(x)`, its value dropped.
+            auto s = make_stmt(StmtKind::let, 1);
+            s->exprs.push_back(expr(*n.children.back()));  // after the name its lookahead saw
+            s->length = s->exprs[0]->length;
+            s->pattern = ast::Pattern{loc(n), 1, "_", {}};
             return s;
         }
         if (n.is_type<g::fn_def>()) {
@@ -432,8 +452,13 @@ std::string keyword_note(const Source& src, std::size_t offset, const std::strin
     static const std::vector<std::string> statements = {"print", "let",   "if",    "for",  "fn",
                                                         "game",  "table", "check", "assert", "import"};
     static const std::vector<std::string> game_items = {"position", "start", "canonical", "terminal", "fn", "move"};
+    static const std::vector<std::string> then = {"then"}, else_ = {"else"}, in = {"in"}, where = {"where"};
     const std::vector<std::string>* expected = message.starts_with("expected a statement") ? &statements
                                                : message.starts_with("expected a game item") ? &game_items
+                                               : message.starts_with("expected 'then'")      ? &then
+                                               : message.starts_with("expected 'else'")      ? &else_
+                                               : message.starts_with("expected 'in'")        ? &in
+                                               : message.starts_with("expected '=>'")        ? &where
                                                                                              : nullptr;
     const std::string& t = src.text();
     auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
@@ -445,6 +470,41 @@ std::string keyword_note(const Source& src, std::size_t offset, const std::strin
     if (best.empty()) return "";
     length = static_cast<std::uint32_t>(end - offset);
     return fmt::format(" (did you mean `{}`?)", best);
+}
+
+// Forms from other languages, at the place the parse stopped: how to
+// write them here.
+std::string habit_note(const Source& src, std::size_t offset, const std::string& message) {
+    std::string_view t = std::string_view(src.text()).substr(std::min(offset, src.text().size()));
+    auto word = [&](std::string_view w) {
+        return t.starts_with(w) && (t.size() == w.size() || !(std::isalnum(static_cast<unsigned char>(t[w.size()])) ||
+                                                              t[w.size()] == '_'));
+    };
+    bool closing = message.starts_with("expected ']'") || message.starts_with("expected '}'") ||
+                   message.starts_with("expected ')'");
+    if (t.starts_with("=") && !t.starts_with("==") && !t.starts_with("=>"))
+        return " (`=` is not a comparison here: did you mean `==`?)";
+    if (closing && word("for"))
+        return " (one 'for' takes all the generators, separated by commas: [e for a in A, b in B])";
+    if (closing && word("if"))
+        return " (a comprehension filters with 'where': [e for x in xs where cond]; a value chosen by a "
+               "condition is 'if c then a else b')";
+    // `a && b` stops at the second `&`, after a first taken for bitwise and.
+    char before = offset > 0 && offset <= src.text().size() ? src.text()[offset - 1] : 0;
+    if ((t.starts_with("&") && before == '&') || (t.starts_with("|") && before == '|'))
+        return fmt::format(" (`{}{}` is written `{}` here)", t[0], t[0], t[0] == '&' ? "and" : "or");
+    if (t.starts_with("!") && !t.starts_with("!=")) return " (`!` is written `not` here)";
+    // Python's keywords, where a statement or an expression was expected.
+    static const std::pair<const char*, const char*> python[] = {
+        {"def", " (a function is written `fn f(x) = expression`)"},
+        {"return", " (a function's body is one expression: `fn f(x) = if x > 0 then x else -x`)"},
+        {"while", " (there is no loop with state: use `for x in xs`, a recursive fn, or fold(f, init, xs))"},
+        {"elif", " (write `else if`)"},
+        {"lambda", " (functions are named: `fn f(x) = ...`, then fold(f, init, xs))"},
+    };
+    for (const auto& [w, note] : python)
+        if (word(w)) return note;
+    return "";
 }
 
 void check_nesting(const Source& src, std::uint32_t id) {
@@ -481,7 +541,9 @@ std::unique_ptr<Node> parse_tree(const Source& src, std::uint32_t id) {
         std::string message(e.message());
         std::uint32_t length = 1;
         std::string typo = keyword_note(src, offset, message, length);
-        message += opener_note(src, offset, message) + typo;
+        std::string habit = habit_note(src, offset, message);
+        // One note: a habit's, else a likely typo's, else where the bracket opened.
+        message += !habit.empty() ? habit : !typo.empty() ? typo : opener_note(src, offset, message);
         throw DiagnosticError(Diagnostic{Severity::error, Loc{id, offset}, length, std::move(message)});
     }
 }

@@ -8,6 +8,7 @@
 namespace grundy::grammar {
 
 struct statement;
+struct program_statement;
 
 // A rule parameter list or a function parameter list: `(a, b)`.
 struct param : name {};
@@ -66,8 +67,12 @@ struct plot_value : expr {};
 struct plot_stmt : p::if_must<kw_plot, plot_value, query_for, query_generators> {};
 struct check_cond : expr {};
 struct check_stmt : p::if_must<kw_check, check_cond, query_for, query_generators> {};
+// A call alone is a statement in a file or a block (`forget(g)`); its value
+// is dropped. The REPL shows a call's value instead (expr_stmt).
+struct call_stmt : p::seq<p::at<name, open_paren>, postfix> {};
+struct program_statement : p::sor<statement, call_stmt> {};
 struct block_close : close_brace {};
-struct block : p::seq<open_brace, p::star<statement>, p::must<block_close>> {};
+struct block : p::seq<open_brace, p::star<program_statement>, p::must<block_close>> {};
 struct for_generators : generators {};
 struct for_block : block {};
 struct for_stmt : p::if_must<kw_for, for_generators, for_block> {};
@@ -79,7 +84,7 @@ struct statement : p::sor<semicolon, import_stmt, let_stmt, fn_def, game_def, pr
                           plot_stmt, check_stmt, for_stmt, if_stmt> {};
 
 struct end_of_module : p::eof {};
-struct module : p::seq<sp, p::star<statement>, p::must<end_of_module>> {};
+struct module : p::seq<sp, p::star<program_statement>, p::must<end_of_module>> {};
 
 // The REPL also takes bare expressions; their values are printed.
 struct expr_stmt : p::seq<expr> {};

@@ -20,18 +20,20 @@ using ExprPtr = std::unique_ptr<Expr>;
 
 enum class Op : std::uint8_t {
     // arithmetic and bitwise
-    add, sub, mul, div, mod, bit_and, bit_or, bit_xor, shl, shr, neg,
+    add, sub, mul, div, mod, bit_and, bit_or, bit_xor, shl, shr, pow, neg,
     // comparisons
     eq, ne, lt, le, gt, ge, in, not_in,
 };
 const char* op_text(Op op);
 
-// A binding pattern: a name, `_`, or a tuple of patterns.
+// A binding pattern: a name, `_`, or a tuple of patterns (written `(..)`
+// or `[..]`; either takes a tuple or a list of its length).
 struct Pattern {
     Loc loc;
     std::uint32_t length = 1;
     std::string name;              // empty when this is a tuple pattern
     std::vector<Pattern> items;    // the parts of a tuple pattern
+    bool brackets = false;         // written `[a, b]`
     bool is_tuple() const { return name.empty(); }
 };
 

@@ -19,6 +19,7 @@ const char* op_text(Op op) {
         case Op::bit_xor: return "^";
         case Op::shl: return "<<";
         case Op::shr: return ">>";
+        case Op::pow: return "**";
         case Op::neg: return "-";
         case Op::eq: return "==";
         case Op::ne: return "!=";
@@ -35,7 +36,7 @@ const char* op_text(Op op) {
 namespace {
 
 // Binding strength, weakest first; mirrors grammar/expressions.hpp.
-enum Level { l_if = 1, l_or, l_and, l_not, l_cmp, l_range, l_bor, l_bxor, l_band, l_shift, l_add, l_mul, l_unary, l_postfix, l_atom };
+enum Level { l_if = 1, l_or, l_and, l_not, l_cmp, l_range, l_bor, l_bxor, l_band, l_shift, l_add, l_mul, l_unary, l_pow, l_postfix, l_atom };
 
 int binary_level(Op op) {
     switch (op) {
@@ -44,6 +45,7 @@ int binary_level(Op op) {
         case Op::bit_and: return l_band;
         case Op::shl: case Op::shr: return l_shift;
         case Op::add: case Op::sub: return l_add;
+        case Op::pow: return l_pow;
         default: return l_mul;
     }
 }
@@ -104,8 +106,9 @@ std::string block(const std::vector<StmtPtr>& body, int indent) {
 
 std::string to_source(const Pattern& p) {
     if (!p.is_tuple()) return p.name;
-    std::string out = "(";
+    std::string out = p.brackets ? "[" : "(";
     for (std::size_t i = 0; i < p.items.size(); ++i) out += (i ? ", " : "") + to_source(p.items[i]);
+    if (p.brackets) return out + "]";
     if (p.items.size() == 1) out += ",";
     return out + ")";
 }
@@ -119,6 +122,8 @@ std::string to_source(const Expr& e) {
         case ExprKind::unary: return "-" + sub(*e.items[0], l_unary);
         case ExprKind::binary: {
             int l = binary_level(e.op);
+            // Right-associative, and its right side may be a negation.
+            if (e.op == Op::pow) return sub(*e.items[0], l_postfix) + " ** " + sub(*e.items[1], l_unary);
             return sub(*e.items[0], l) + " " + op_text(e.op) + " " + sub(*e.items[1], l + 1);
         }
         case ExprKind::compare:
@@ -138,7 +143,8 @@ std::string to_source(const Expr& e) {
         case ExprKind::call: return sub(*e.items[0], l_postfix) + "(" + join(e.items, 1) + ")";
         case ExprKind::index: return sub(*e.items[0], l_postfix) + "[" + to_source(*e.items[1]) + "]";
         case ExprKind::let_in:
-            return "let " + to_source(e.gens.gens[0].pattern) + " = " + to_source(*e.gens.gens[0].iterable) + " in " +
+            // The value stops at `in`: one with a comparison goes in brackets.
+            return "let " + to_source(e.gens.gens[0].pattern) + " = " + sub(*e.gens.gens[0].iterable, l_range) + " in " +
                    to_source(*e.items[0]);
     }
     return "?";

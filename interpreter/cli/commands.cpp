@@ -1,5 +1,6 @@
 #include "commands.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <fmt/format.h>
 #include <memory>
@@ -25,10 +26,17 @@ Limits limits_of(const Args& a) {
     return l;
 }
 
+std::uint64_t stack_budget(const Args& a) {
+    if (a.max_stack) return a.max_stack;
+    return std::min<std::uint64_t>(std::uint64_t{512} << 20, limits_of(a).max_memory / 4);
+}
+
 namespace {
 
 void setup(Interpreter& in, const Args& a) {
     if (a.max_states) in.ctx.solver.set_max_states(a.max_states);
+    // A runaway recursion ends with its own message, before the memory limit.
+    in.ctx.set_stack_budget(stack_budget(a));
     attach_progress_line(in);
 }
 

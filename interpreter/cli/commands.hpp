@@ -16,6 +16,7 @@ struct Args {
     std::vector<std::string> exprs;   // -e
     std::uint64_t max_states = 0;     // 0: the default
     std::uint64_t max_memory = 0;     // bytes; 0: the default (default_max_memory)
+    std::uint64_t max_stack = 0;      // bytes; 0: the default (stack_budget)
     double max_seconds = 0;           // 0: none
     std::size_t max_nodes = 500;      // graph, :graph
     bool verbose = false;             // test
@@ -28,6 +29,8 @@ struct Args {
 
 // The limits on time and memory the options ask for.
 Limits limits_of(const Args& a);
+// The stack recursion may use: --max-stack, else 512M, at most a quarter of the memory limit.
+std::uint64_t stack_budget(const Args& a);
 
 int run_command(const Args& a);
 int eval_command(const Args& a);

@@ -45,6 +45,9 @@ options:
   --max-states N           stop when the run has counted N states (default 10^8)
   --max-memory SIZE        stop when grundy uses more than SIZE of memory, as 200M
                            or 2G (default: half of the machine's memory)
+  --max-stack SIZE         stop a recursion whose nested calls use more than SIZE
+                           of stack (default 512M, at most a quarter of
+                           --max-memory)
   --max-seconds N          stop when the run has taken N seconds (default: no
                            limit; in the REPL, each entry; in test, each file)
   --json                   run: one JSON object per line for each print, table,
@@ -70,7 +73,7 @@ exit status: 0 success, 1 an assert or check failed, 2 an error in the program
 )";
 
 const std::vector<std::string> command_names = {"run", "test", "eval", "graph", "plot", "repl"};
-const std::vector<std::string> option_names = {"--max-states", "--max-memory", "--max-seconds", "--json", "--csv", "--plot",
+const std::vector<std::string> option_names = {"--max-states", "--max-memory", "--max-stack", "--max-seconds", "--json", "--csv", "--plot",
                                                "-o", "--max-nodes", "--timeout", "--verbose", "--help", "--version",
                                                "-e", "-v", "-h"};
 
@@ -118,7 +121,7 @@ int main_inner(int argc, char** argv) {
         } else if (s == "--json") {
             a.json = true;
         } else if (s == "--max-states" || s == "--max-nodes" || s == "-e" || s == "-o" || s == "--csv" || s == "--plot" ||
-                   s == "--timeout" || s == "--max-memory" || s == "--max-seconds") {
+                   s == "--timeout" || s == "--max-memory" || s == "--max-stack" || s == "--max-seconds") {
             if (i + 1 >= argc) return bad_usage(s + " needs a value");
             std::string v = argv[++i];
             std::uint64_t n = 0;
@@ -130,6 +133,10 @@ int main_inner(int argc, char** argv) {
                 std::optional<std::uint64_t> bytes = parse_size(v);
                 if (!bytes) return bad_usage("--max-memory needs a size with its unit, such as 200M or 2G");
                 a.max_memory = *bytes;
+            } else if (s == "--max-stack") {
+                std::optional<std::uint64_t> bytes = parse_size(v);
+                if (!bytes) return bad_usage("--max-stack needs a size with its unit, such as 512M or 4G");
+                a.max_stack = *bytes;
             } else if (s == "--max-seconds") {
                 if (!seconds(v, a.max_seconds)) return bad_usage("--max-seconds needs a positive number");
             } else if (!positive(v, n)) return bad_usage(s + " needs a positive number");

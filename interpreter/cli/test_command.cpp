@@ -65,6 +65,8 @@ Counts run_one(const std::string& file, const TestOptions& opts) {
     watchdog.arm();
     Interpreter in;
     if (opts.max_states) in.ctx.solver.set_max_states(opts.max_states);
+    if (opts.limits.max_memory)
+        in.ctx.set_stack_budget(std::min<std::uint64_t>(std::uint64_t{512} << 20, opts.limits.max_memory / 4));
     fs::path input = fs::path(file).replace_extension(".in");
     fs::path expected = fs::path(file).replace_extension(".out");
     std::FILE* stdin_file = fs::exists(input) ? std::fopen(input.c_str(), "r") : std::fopen("/dev/null", "r");

@@ -93,11 +93,10 @@ private:
             const Expr& r = *mv.result;
             if (lists_) {
                 m.list = list_result(r);
-            } else if (r.kind == ExprKind::call && r.items[0]->kind == ExprKind::name && r.items[0]->text == "split" &&
-                !shadowed("split")) {
+            } else if (const Expr* call = split_call(r)) {
                 if (g->arity != 1) throw GiveUp{};
                 m.split = true;
-                for (std::size_t i = 1; i < r.items.size(); ++i) m.result.push_back(integer(*r.items[i]));
+                for (const Expr* part : split_parts(r, *call)) m.result.push_back(integer(*part));
             } else {
                 m.result = state_result(r);
             }
@@ -518,6 +517,37 @@ private:
         return out;
     }
 
+    // `split(a, b)`, or one under `let x = v in ...`: the call.
+    const Expr* split_call(const Expr& r) const {
+        const Expr* e = &r;
+        while (e->kind == ExprKind::let_in && !e->gens.gens[0].pattern.is_tuple()) e = e->items[0].get();
+        bool split = e->kind == ExprKind::call && e->items[0]->kind == ExprKind::name && e->items[0]->text == "split" &&
+                     !shadowed("split");
+        return split ? e : nullptr;
+    }
+    // Its parts, each under the lets around the call: `let x = v in a`, ...
+    std::vector<const Expr*> split_parts(const Expr& r, const Expr& call) {
+        std::vector<const Expr*> out;
+        for (std::size_t i = 1; i < call.items.size(); ++i) {
+            if (&r == &call) {
+                out.push_back(call.items[i].get());
+                continue;
+            }
+            std::vector<const Expr*> lets;
+            for (const Expr* e = &r; e != &call; e = e->items[0].get()) lets.push_back(e);
+            ast::ExprPtr part = ast::clone(*call.items[i]);
+            for (auto it = lets.rbegin(); it != lets.rend(); ++it) {
+                auto let = std::make_unique<Expr>(ExprKind::let_in, (*it)->loc, (*it)->length);
+                let->gens = ast::clone((*it)->gens);
+                let->items.push_back(std::move(part));
+                part = std::move(let);
+            }
+            out.push_back(part.get());
+            owned_.push_back(std::move(part));
+        }
+        return out;
+    }
+
     Gen generator(const ast::Generator& gen) {
         if (gen.pattern.is_tuple() || gen.pattern.name == "_") throw GiveUp{};
         Gen g;
@@ -774,6 +804,7 @@ private:
                     case Op::bit_xor: return bin<Op::bit_xor>(e);
                     case Op::shl: return bin<Op::shl>(e);
                     case Op::shr: return bin<Op::shr>(e);
+                    case Op::pow: return bin<Op::pow>(e);
                     default: break;
                 }
                 break;

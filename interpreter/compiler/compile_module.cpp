@@ -76,6 +76,7 @@ public:
         for (auto& s : m.stmts)
             if (auto c = stmt(*s, true)) out.stmts.push_back(std::move(c));
         out.slots = top.max;
+        out.warnings = std::move(warnings_);
         if (!errors_.empty()) {
             if (opts_.redefine) g_.names = std::move(before);
             std::stable_sort(errors_.begin(), errors_.end(), [](const Diagnostic& a, const Diagnostic& b) {
@@ -312,6 +313,7 @@ private:
         b.text = ast::to_source(p);
         if (p.is_tuple()) {
             b.is_tuple = true;
+            b.brackets = p.brackets;
             for (auto& item : p.items) b.items.push_back(binder(item, seen));
             return b;
         }
@@ -448,6 +450,7 @@ private:
                 error(e.loc, e.length, "split() makes a sum of this game's positions: use it in a game's 'move' result");
             return with_args(std::make_unique<nodes::Split>(e.loc, e.length), e);
         }
+        if (n == "fold" && !unit_->find(n)) return fold_call(e);
         if (auto fold = fused_fold(e, n)) return fold;
         if (const Builtin* b = find_builtin(n)) {
             check_arity(e, fmt::format("{}()", n), b->min_args, b->max_args < 0 ? SIZE_MAX : b->max_args);
@@ -458,6 +461,35 @@ private:
         }
         for (std::size_t i = 1; i < e.items.size(); ++i) expr(*e.items[i]);
         return unknown(callee);
+    }
+
+    // fold(f, init, xs): f is resolved here, a function's name being no value.
+    CodePtr fold_call(const Expr& e) {
+        if (!check_arity(e, "fold()", 3, 3)) return std::make_unique<nodes::Invalid>(e.loc, e.length);
+        auto node = std::make_unique<nodes::FoldCall>(e.loc, e.length);
+        const Expr& f = *e.items[1];
+        std::size_t arity = 0;
+        if (f.kind == ExprKind::name && !unit_->find(f.text) && rule_param(f.text) < 0) {
+            auto local = unit_->game_fns.find(f.text);
+            auto global = g_.names.find(f.text);
+            if (local != unit_->game_fns.end()) {
+                node->fn = local->second;
+            } else if (global != g_.names.end()) {
+                if (global->second.kind == Global::Kind::fn) node->fn = g_.fns[global->second.index].get();
+            } else if (const Builtin* b = find_builtin(f.text); b && b->min_args <= 2 && (b->max_args < 0 || b->max_args >= 2)) {
+                node->builtin = b;
+                arity = 2;
+            }
+            if (node->fn) arity = node->fn->arity;
+        }
+        if (arity != 2)
+            return invalid(f, fmt::format("fold() takes first the name of a function of two arguments (the result "
+                                          "so far, an element), such as add, mul, max or one defined with fn; "
+                                          "`{}` is not one",
+                                          ast::to_source(f)));
+        node->init = expr(*e.items[2]);
+        node->xs = expr(*e.items[3]);
+        return node;
     }
 
     // `sum([e for x in xs])` and its kin fold as they go (nodes::Fold).
@@ -527,6 +559,18 @@ private:
             case ExprKind::binary:
                 if (e.op == ast::Op::add && e.items[0]->kind == ExprKind::binary && e.items[0]->op == ast::Op::add)
                     return plus_chain(e);
+                // `10 ^ 9`, `10 ^ 9 + 7` (which is 10 ^ (9 + 7)): a power
+                // meant, written as in maths.
+                if (e.op == ast::Op::bit_xor && e.items[0]->kind == ExprKind::int_lit &&
+                    (e.items[0]->int_value == 2 || e.items[0]->int_value == 10) &&
+                    (e.items[1]->kind == ExprKind::int_lit ||
+                     (e.items[1]->kind == ExprKind::binary &&
+                      (e.items[1]->op == ast::Op::add || e.items[1]->op == ast::Op::sub) &&
+                      e.items[1]->items[0]->kind == ExprKind::int_lit)))
+                    warnings_.push_back(Diagnostic{
+                        Severity::warning, e.loc, e.length,
+                        fmt::format("`^` is bitwise xor ({} ^ 3 is {}); for a power write `**`, as in {} ** 3",
+                                    e.items[0]->int_value, e.items[0]->int_value ^ 3, e.items[0]->int_value)});
                 return std::make_unique<nodes::Binary>(e.loc, e.length, e.op, expr(*e.items[0]), expr(*e.items[1]));
             case ExprKind::compare:
                 return std::make_unique<nodes::Compare>(e.loc, e.length, e.op, expr(*e.items[0]), expr(*e.items[1]));
@@ -657,6 +701,7 @@ private:
         b.text = ast::to_source(p);
         if (p.is_tuple()) {
             b.is_tuple = true;
+            b.brackets = p.brackets;
             for (auto& item : p.items) b.items.push_back(global_binder(item));
             return b;
         }
@@ -679,6 +724,7 @@ private:
     Globals& g_;
     const CompileOptions& opts_;
     std::vector<Diagnostic> errors_;
+    std::vector<Diagnostic> warnings_;
     Unit* unit_ = nullptr;
     bool top_level_ = true;
     std::set<std::string> pending_lets_;

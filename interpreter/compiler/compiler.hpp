@@ -38,6 +38,7 @@ struct Globals {
 struct CompiledModule {
     std::uint32_t slots = 0;          // the top-level frame
     std::vector<StmtPtr> stmts;
+    std::vector<Diagnostic> warnings; // reported before the statements run
 };
 
 struct CompileOptions {

@@ -93,6 +93,7 @@ template <ast::Op op> std::int64_t apply(const Int& at, std::int64_t x, std::int
             case Op::div: return ops::floor_div(x, y);
             case Op::mod: return ops::floor_mod(x, y);
             case Op::shl: return ops::shl(x, y);
+            case Op::pow: return ops::pow(x, y);
             default: return ops::shr(x, y);
         }
     });

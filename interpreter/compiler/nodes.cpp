@@ -86,6 +86,7 @@ Value Binary::apply(const Value& a, const Value& b) const {
             case Op::bit_xor: return Value::integer(x ^ y);
             case Op::shl: return Value::integer(ops::shl(x, y));
             case Op::shr: return Value::integer(ops::shr(x, y));
+            case Op::pow: return Value::integer(ops::pow(x, y));
             default: break;
         }
     }
@@ -347,6 +348,25 @@ Value CallFn::eval(Env& env) const {
     return fn->body->eval(callee);
 }
 
+Value FoldCall::eval(Env& env) const {
+    Value acc = init->eval(env);
+    xs->iterate(env, [&](const Value& x) {
+        poll_interrupt();  // fold(add, 0, 0..10^18) stops on Ctrl-C and limits
+        if (fn) {
+            FrameGuard frame(env.ctx, fn->slots, loc());
+            frame.frame()[0] = std::move(acc);
+            frame.frame()[1] = x;
+            Env callee{frame.frame(), fn->game ? env.inst : nullptr, env.ctx};
+            acc = fn->body->eval(callee);
+        } else {
+            Value args[] = {std::move(acc), x};
+            acc = located(*this, [&] { return builtin->fn(env.ctx, std::span<const Value>(args, 2)); });
+        }
+        return true;
+    });
+    return acc;
+}
+
 Value CallBuiltin::eval(Env& env) const {
     return noting_query([&] { return call(env); });
 }
@@ -447,7 +467,10 @@ Instance& CallValue::instance(const Value& f) const {
     if (!f.is(Kind::rules))
         error(fmt::format("cannot call {}: {} (only functions, games and rulesets take arguments)",
                           kind_name(f.kind()), repr(f)));
-    return *static_cast<Instance*>(f.rules().game);
+    auto& inst = *static_cast<Instance*>(f.rules().game);
+    if (inst.forgotten())
+        error(fmt::format("{} was forgotten (forget()): make the ruleset again to use it", inst.rules_text()));
+    return inst;
 }
 
 bool CallValue::eval_component(Env& env, Component& out) const {
@@ -473,7 +496,7 @@ Value CallValue::eval(Env& env) const {
 
 Value Split::eval(Env& env) const {
     Components parts;
-    for (const CodePtr& a : args) parts.push_back(Component{env.inst, env.inst->make_state(a->eval(env), *a)});
+    for (const CodePtr& a : args) parts.push_back(Component{env.inst, env.inst->move_state(a->eval(env), *a)});
     return make_position(std::move(parts), false);
 }
 
@@ -481,7 +504,7 @@ void Split::emit_option(Env& env, solver::OptionSink& sink) const {
     // Evaluate all parts before opening the option: a part may call back
     // into the solver, which appends to the same buffer.
     boost::container::small_vector<std::uint32_t, 4> ids;
-    for (const CodePtr& a : args) ids.push_back(env.inst->make_state(a->eval(env), *a));
+    for (const CodePtr& a : args) ids.push_back(env.inst->move_state(a->eval(env), *a));
     sink.begin_option();
     for (std::uint32_t id : ids) sink.add(env.inst->comp(id));
 }

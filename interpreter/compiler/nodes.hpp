@@ -205,6 +205,16 @@ struct CallFn final : Code {
     Value eval(Env& env) const override;
 };
 
+// fold(f, init, xs): f names a function of two arguments, a user's or a
+// builtin (add, mul, max...), resolved when compiled.
+struct FoldCall final : Code {
+    const CompiledFn* fn = nullptr;
+    const Builtin* builtin = nullptr;
+    CodePtr init, xs;
+    using Code::Code;
+    Value eval(Env& env) const override;
+};
+
 struct CallBuiltin final : Code {
     const Builtin* builtin;
     std::vector<CodePtr> args;

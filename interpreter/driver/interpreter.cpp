@@ -13,7 +13,14 @@ namespace grundy {
 
 namespace fs = std::filesystem;
 
-Interpreter::Interpreter() : ctx(sources) { reporter.sources = &sources; }
+Interpreter::Interpreter() : ctx(sources) {
+    reporter.sources = &sources;
+    count_live_parts = true;
+}
+
+// The games (globals) go before values that may name them (a state that is
+// a position of another game, a REPL's history): nothing is counted now.
+Interpreter::~Interpreter() { count_live_parts = false; }
 
 void Interpreter::flush() {
     if (!reporter.out.empty()) {
@@ -79,6 +86,7 @@ Status Interpreter::execute(std::uint32_t source, Mode mode) {
         opts.redefine = mode.redefine;
         opts.import = [this](const std::string& path, Loc loc) { import(path, loc); };
         module = compile(sources, m, globals, opts);
+        if (!module.warnings.empty()) report(DiagnosticError(module.warnings));
     } catch (const DiagnosticError& e) {
         report(e);
         return status_error;

@@ -23,6 +23,9 @@ enum Status { status_ok = 0, status_failed = 1, status_error = 2 };
 class Interpreter {
 public:
     Interpreter();
+    ~Interpreter();
+    Interpreter(const Interpreter&) = delete;
+    Interpreter& operator=(const Interpreter&) = delete;
 
     // Runs a whole file (or text given a name): definitions and statements.
     Status run_file(const std::string& path);

@@ -110,6 +110,69 @@ Value b_update(Context&, Args a) {
 
 Value b_str(Context&, Args a) { return make_string(display(a[0])); }
 
+Value b_join(Context&, Args a) {
+    if (!a[1].is(Kind::string))
+        throw ValueError(fmt::format("join() takes the separator as a string, not {}", kind_name(a[1].kind())));
+    std::string out;
+    bool first = true;
+    ops::for_each(a[0], [&](const Value& v) {
+        if (!first) out += a[1].str().text;
+        first = false;
+        out += display(v);
+        return true;
+    });
+    return make_string(std::move(out));
+}
+
+Value b_zip(Context&, Args a) {
+    std::vector<Value> xs = items_of(a[0]), ys = items_of(a[1]);
+    std::vector<Value> out;
+    out.reserve(std::min(xs.size(), ys.size()));
+    for (std::size_t i = 0; i < xs.size() && i < ys.size(); ++i) {
+        Value pair[] = {xs[i], ys[i]};
+        out.push_back(grundy::make_tuple(pair));
+    }
+    return make_list(std::move(out));
+}
+
+Value b_enumerate(Context&, Args a) {
+    std::vector<Value> out;
+    std::int64_t i = 0;
+    ops::for_each(a[0], [&](const Value& v) {
+        Value pair[] = {Value::integer(i++), v};
+        out.push_back(grundy::make_tuple(pair));
+        return true;
+    });
+    return make_list(std::move(out));
+}
+
+// The operators as functions of two arguments, for fold().
+Value b_add(Context&, Args a) { return ops::plus(a[0], a[1]); }
+Value b_mul(Context&, Args a) { return ops::times(a[0], a[1]); }
+Value b_xor(Context&, Args a) { return ops::bit_op('^', a[0], a[1]); }
+
+// Compiled where it is called (nodes::FoldCall), since its first argument
+// names a function; the entry gives its arity and its help.
+Value b_fold(Context&, Args) { throw ValueError("internal error: fold() runs where it is compiled"); }
+
+Value b_forget(Context& ctx, Args a) {
+    if (!a[0].is(Kind::rules))
+        throw ValueError(fmt::format("forget() takes a ruleset (G(S) for a game with rule parameters, G for one "
+                                     "without), not {}",
+                                     kind_name(a[0].kind())));
+    ctx.forget(*static_cast<Instance*>(a[0].rules().game));
+    return Value::boolean(true);
+}
+
+Value b_state(Context&, Args a) {
+    if (!a[0].is(Kind::position))
+        throw ValueError(fmt::format("state() takes a position, not {}", kind_name(a[0].kind())));
+    const PosObj& p = a[0].pos();
+    if (p.parts.size() != 1)
+        throw ValueError(fmt::format("state() takes a position of one game, not a sum of {}", p.parts.size()));
+    return p.parts[0].game->state(p.parts[0].state);
+}
+
 Value b_int(Context&, Args a) {
     if (a[0].is(Kind::integer)) return a[0];
     if (a[0].is(Kind::boolean)) return Value::integer(a[0].as_bool());
@@ -274,6 +337,17 @@ const Builtin table[] = {
     {"is_fib", 1, 1, b_is_fib, "is_fib(n)", "whether n is a Fibonacci number"},
     {"update", 3, 3, b_update, "update(xs, i, v)", "a copy of the list or tuple xs with xs[i] replaced by v"},
     {"str", 1, 1, b_str, "str(x)", "x as text, as print shows it"},
+    {"join", 2, 2, b_join, "join(xs, sep)", "the elements as text (as print shows them) with sep between them"},
+    {"zip", 2, 2, b_zip, "zip(xs, ys)", "the list of pairs (xs[i], ys[i]), as long as the shorter"},
+    {"enumerate", 1, 1, b_enumerate, "enumerate(xs)", "the list of pairs (i, xs[i])"},
+    {"fold", 3, 3, b_fold, "fold(f, init, xs)",
+     "f(...f(f(init, x0), x1)..., xn): f names a function of two arguments, such as add"},
+    {"add", 2, 2, b_add, "add(a, b)", "a + b, as a function (for fold)"},
+    {"mul", 2, 2, b_mul, "mul(a, b)", "a * b, as a function (for fold)"},
+    {"xor", 2, 2, b_xor, "xor(a, b)", "a ^ b, as a function (for fold)"},
+    {"forget", 1, 1, b_forget, "forget(g)",
+     "drops what was solved for the ruleset g (memory for the next test case); true"},
+    {"state", 1, 1, b_state, "state(p)", "the state of a position of one game: an int, a tuple, a list..."},
     {"int", 1, 1, b_int, "int(s)", "the int written in the string s"},
     {"isqrt", 1, 1, b_isqrt, "isqrt(n)", "the floor of the square root of n >= 0, exact"},
     {"any", 1, 1, b_any, "any(xs)", "whether some element of a collection of bools is true"},

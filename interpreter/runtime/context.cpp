@@ -1,7 +1,11 @@
 #include "context.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstring>
+#include <pthread.h>
+#include <sys/mman.h>
 #include <fmt/format.h>
 
 #include "instance.hpp"
@@ -9,20 +13,61 @@
 
 namespace grundy {
 
-Context::Context(const SourceManager& s)
-    : sources(s), stack_(static_cast<Value*>(std::calloc(stack_values, sizeof(Value)))) {
+namespace {
+
+// Room left on the thread's stack below the deepest check, for the code
+// that runs between two calls (an expression nests at most a few thousand
+// rules deep) and for the unwinding of the error.
+constexpr std::uint64_t stack_margin = std::uint64_t{8} << 20;
+
+Value* map_values(std::size_t count) {
+    void* p = mmap(nullptr, count * sizeof(Value), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                   -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    return static_cast<Value*>(p);
+}
+
+std::string format_bytes(std::uint64_t bytes) {
+    if (bytes >= (std::uint64_t{1} << 30)) return fmt::format("{:.1f}G", static_cast<double>(bytes) / (1 << 30));
+    return fmt::format("{}M", bytes >> 20);
+}
+
+}  // namespace
+
+void Context::FreeStack::operator()(Value* p) const { munmap(p, stack_values * sizeof(Value)); }
+
+Context::Context(const SourceManager& s) : sources(s), stack_(map_values(stack_values)) {
     static_assert(static_cast<int>(Kind::none) == 0, "a zeroed Value must be an empty one");
-    if (!stack_) throw std::bad_alloc();
     ops::range_poll = &poll_interrupt;  // builtins' long loops stop on Ctrl-C and limits too
+    // The stack of the thread that runs the program (the one that makes the
+    // context): its bounds, so that recursion stops before its end.
+    pthread_attr_t attr;
+    void* low = nullptr;
+    std::size_t size = 0;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+        pthread_attr_getstack(&attr, &low, &size);
+        pthread_attr_destroy(&attr);
+    }
+    const char* here = static_cast<const char*>(__builtin_frame_address(0));
+    if (!low) size = std::size_t{8} << 20;  // unknown: assume the usual 8M, from here
+    stack_base_ = low ? static_cast<const char*>(low) + size : here;
+    stack_size_ = size - std::min<std::uint64_t>(stack_margin, size / 4);
+    stack_budget_ = stack_size_;
 }
 Context::~Context() = default;
 
+void Context::set_stack_budget(std::uint64_t bytes) { stack_budget_ = std::min<std::uint64_t>(bytes, stack_size_); }
+
 Value* Context::push_frame(std::uint32_t slots, Loc call_site) {
     poll_interrupt();  // every call and move expansion: Ctrl-C stops long recursions too
-    // The top-level frame is depth 1: max_depth nested calls fit above it.
-    if (depth_ > max_depth || top_ + slots > stack_values)
-        fail(call_site, fmt::format("recursion is too deep (more than {} nested calls): is a base case missing?",
-                                    max_depth));
+    const char* here = static_cast<const char*>(__builtin_frame_address(0));
+    const auto used = static_cast<std::uint64_t>(stack_base_ > here ? stack_base_ - here : 0);
+    if (used > stack_budget_ || top_ + slots > stack_values)
+        fail(call_site, fmt::format("recursion is too deep: the nested calls fill the {} of stack ({}); is a base "
+                                    "case missing?",
+                                    format_bytes(top_ + slots > stack_values ? stack_values * sizeof(Value)
+                                                                             : stack_budget_),
+                                    stack_budget_ < stack_size_ ? "--max-stack raises it" : "all there is"));
     Value* frame = stack_.get() + top_;
     top_ += slots;
     ++depth_;
@@ -45,16 +90,68 @@ Instance& Context::instance(const CompiledGame& game, const Value& args) {
     return ref;
 }
 
-bool Context::read_int(std::int64_t& out) {
-    std::string word;
-    int c;
-    while ((c = std::fgetc(input_)) != EOF && std::isspace(c)) {}
-    while (c != EOF && c != '\0' && !std::isspace(c)) {
-        word += static_cast<char>(c);
-        c = std::fgetc(input_);
+void Context::forget(Instance& inst) {
+    if (inst.forgotten()) return;
+    // Inside a call, a search may be using the ruleset's states; at a
+    // statement (depth 1, the top-level frame) none is.
+    if (depth_ > 1)
+        throw ValueError("forget() must be called at a statement of its own, not inside a function or a game's rules");
+    if (inst.live_parts)
+        throw ValueError(fmt::format("forget(): {} position{} of {} {} still held (by a name, a list...); forget "
+                                     "the ruleset once they are gone",
+                                     inst.live_parts, inst.live_parts == 1 ? "" : "s", inst.rules_text(),
+                                     inst.live_parts == 1 ? "is" : "are"));
+    const CompiledGame& game = inst.game();
+    if (game.plain_instance == &inst) game.plain_instance = nullptr;
+    auto it = game.instances.find(inst.args());
+    if (it != game.instances.end() && it->second.get() == &inst) {
+        forgotten_.push_back(std::move(it->second));
+        game.instances.erase(it);
     }
-    if (word.empty()) return false;
-    std::string_view w(word);
+    instances_.erase(std::remove(instances_.begin(), instances_.end(), &inst), instances_.end());
+    solver.forget(inst.graph());
+    inst.drop_states();
+}
+
+bool Context::fill_input() {
+    if (in_eof_) return false;
+    if (in_buf_.empty()) in_buf_.resize(std::size_t{1} << 16);
+    // Keep the unread tail (a word cut by the block's end) at the front.
+    std::size_t rest = in_end_ - in_pos_;
+    if (rest == in_buf_.size()) in_buf_.resize(in_buf_.size() * 2);
+    std::memmove(in_buf_.data(), in_buf_.data() + in_pos_, rest);
+    in_pos_ = 0;
+    in_end_ = rest;
+    std::size_t n = std::fread(in_buf_.data() + in_end_, 1, in_buf_.size() - in_end_, input_);
+    in_end_ += n;
+    if (n == 0) in_eof_ = true;
+    return n > 0;
+}
+
+bool Context::read_int(std::int64_t& out) {
+    // What isspace() takes for blanks in the C locale, without its call per byte.
+    auto space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
+    for (;;) {
+        while (in_pos_ < in_end_ && space(in_buf_[in_pos_])) ++in_pos_;
+        if (in_pos_ < in_end_ || !fill_input()) break;
+    }
+    // The word: up to a blank, a NUL or the end, which may need more blocks.
+    std::size_t stop = in_pos_;
+    for (;;) {
+        while (stop < in_end_ && !space(in_buf_[stop]) && in_buf_[stop] != '\0') ++stop;
+        if (stop < in_end_) break;
+        std::size_t offset = stop - in_pos_;
+        if (!fill_input()) {
+            stop = in_pos_ + offset;
+            break;
+        }
+        stop = in_pos_ + offset;
+    }
+    if (stop == in_pos_) return false;
+    std::string_view w(in_buf_.data() + in_pos_, stop - in_pos_);
+    in_pos_ = stop;
+    // A NUL ends the input, as it did when read a character at a time.
+    if (in_pos_ < in_end_ && in_buf_[in_pos_] == '\0') in_eof_ = true, in_pos_ = in_end_ = 0;
     auto [end, ec] = std::from_chars(w.data(), w.data() + w.size(), out);
     if (ec == std::errc::result_out_of_range)
         throw ValueError(fmt::format("the input {} does not fit in a 64-bit int", w));

@@ -27,29 +27,52 @@ public:
     Value* push_frame(std::uint32_t slots, Loc call_site);
     void pop_frame(std::uint32_t slots);
 
-    // Deepest nesting of function calls and move expansions. Deep enough for
-    // any honest recursion; a runaway one ends with an error, not a crash.
-    static constexpr std::uint32_t max_depth = 20'000;
-    static constexpr std::size_t stack_values = 1u << 21;
+    // Function calls and move expansions nest as deep as the thread's stack
+    // allows, less a margin, or as `set_stack_budget` allows (the command
+    // line gives a quarter of its memory limit), so a runaway recursion
+    // ends with an error, not a crash. The frames' values have a stack of
+    // their own, reserved (not committed) at its full size.
+    static constexpr std::size_t stack_values = std::size_t{1} << 28;
+    void set_stack_budget(std::uint64_t bytes);
+    std::uint64_t stack_budget() const { return stack_budget_; }
 
     Instance& instance(const CompiledGame& game, const Value& args);
+    // forget(g): the instance's states and values are dropped, and the next
+    // G(args) makes a new one; a ruleset value still naming this one is
+    // refused when used. An error while positions of it are alive.
+    void forget(Instance& inst);
     std::vector<Instance*> all_instances() const { return instances_; }
 
     // Standard input for read_int() / read_ints().
-    void set_input(std::FILE* in) { input_ = in; }
+    void set_input(std::FILE* in) {
+        input_ = in;
+        in_pos_ = in_end_ = 0;
+        in_eof_ = false;
+    }
     bool read_int(std::int64_t& out);
 
     std::string out;             // what `print` and `table` wrote, flushed by the driver
 
 private:
-    // calloc'd: zero bytes are Value() (kind none), and pages are touched only when used.
+    // Mapped without reserving memory: zero bytes are Value() (kind none),
+    // and pages are touched only when used.
     struct FreeStack {
-        void operator()(Value* p) const { std::free(p); }
+        void operator()(Value* p) const;
     };
     std::unique_ptr<Value, FreeStack> stack_;
     std::size_t top_ = 0;
     std::uint32_t depth_ = 0;
+    const char* stack_base_ = nullptr;   // this thread's stack: where it starts (its highest address)
+    std::uint64_t stack_size_ = 0;       // and its size, less a margin for the code between two calls
+    std::uint64_t stack_budget_ = 0;     // what recursion may use of it
+
+    // Input, read in blocks: read_ints() of a million ints in milliseconds.
+    bool fill_input();
+    std::vector<char> in_buf_;
+    std::size_t in_pos_ = 0, in_end_ = 0;
+    bool in_eof_ = false;
     std::vector<Instance*> instances_;
+    std::vector<std::unique_ptr<Instance>> forgotten_;  // kept: ruleset values may still point at them
     std::FILE* input_ = stdin;
 };
 

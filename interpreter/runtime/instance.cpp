@@ -16,10 +16,23 @@ Instance::Instance(Context& ctx, const CompiledGame& game, Value args)
                  game_.position_args == 1 && game_.fast->canonical.empty();
 }
 
-std::uint32_t Instance::make_state(const Value& raw, const Code& where) {
+std::uint32_t Instance::make_state(const Value& given, const Code& where, const Value* from) {
+    // A list where the pattern is a tuple (or the reverse) is taken in the pattern's form.
+    const Value raw = game_.position.fits(given) ? given : game_.position.as_position(given);
     if (!game_.position.fits(raw))
         where.error(fmt::format("the result {} does not fit the position pattern {} of `{}`", repr(raw),
                                 game_.position.text, game_.name));
+    // A move's result of another kind than the state it leaves (an int
+    // from a list) is an error here, at the move, rather than later, at
+    // the code that reads it. A canonical form may change the kind: then
+    // the form is compared.
+    auto check_kind = [&](const Value& state) {
+        if (from && !game_.position.is_tuple && state.kind() != from->kind())
+            where.error(fmt::format("this move of `{}` from the position {} ({}) gives {} ({}): a game's positions "
+                                    "are all of one kind",
+                                    game_.name, repr(*from), kind_name(from->kind()), repr(given),
+                                    kind_name(given.kind())));
+    };
     bool is_new = false;
     std::uint32_t id;
     if (game_.canonical) {
@@ -27,15 +40,31 @@ std::uint32_t Instance::make_state(const Value& raw, const Code& where) {
         Env env{frame.frame(), this, ctx_};
         game_.position.bind(env, raw);
         Value canon = game_.canonical->eval(env);
+        if (!game_.position.fits(canon)) canon = game_.position.as_position(canon);
         if (!game_.position.fits(canon))
             game_.canonical->error(fmt::format("the canonical form {} does not fit the position pattern {}",
                                                repr(canon), game_.position.text));
+        check_kind(canon);
         id = table_.intern(canon, is_new);
     } else {
+        check_kind(raw);
         id = table_.intern(raw, is_new);
     }
     if (is_new) ctx_.solver.charge_state();
     return id;
+}
+
+void Instance::drop_states() {
+    forgotten_ = true;
+    table_ = StateTable();
+    start_states_ = {};
+    fast_ = IntInstanceData();
+    mex_marks_ = {};
+}
+
+std::uint32_t Instance::move_state(const Value& raw, const Code& where) {
+    if (raw.is(Kind::position)) return make_state(raw, where);
+    return make_state(raw, where, expanding_);
 }
 
 Value Instance::position(std::span<const Value> args, const Code& call) {
@@ -51,6 +80,8 @@ std::uint32_t Instance::slow_position_state(std::span<const Value> args, const C
                                arity == 1 ? "" : "s", args.size()));
     std::uint32_t id;
     if (game_.has_start) {
+        Value key = args.size() == 1 ? args[0] : grundy::make_tuple(args);
+        if (auto it = start_states_.find(key); it != start_states_.end()) return it->second;
         FrameGuard frame(ctx_, game_.slots, call.loc());
         Env env{frame.frame(), this, ctx_};
         if (game_.start_has_pattern) {
@@ -59,6 +90,7 @@ std::uint32_t Instance::slow_position_state(std::span<const Value> args, const C
         }
         Value raw = game_.start->eval(env);
         id = make_state(raw, *game_.start);
+        start_states_.emplace(std::move(key), id);
     } else {
         id = make_state(game_.position.is_tuple ? grundy::make_tuple(args) : args[0], call);
     }
@@ -69,7 +101,16 @@ void Instance::expand(solver::StateId s, solver::OptionSink& out) {
     if (game_.fast && expand_fast(s, out)) return;
     FrameGuard frame(ctx_, game_.slots, game_.loc);
     Env env{frame.frame(), this, ctx_};
-    game_.position.bind(env, table_.state(s));
+    const Value state = table_.state(s);
+    game_.position.bind(env, state);
+    // Restored on the way out, also by an error: expansions nest (a move
+    // that asks for another position's value).
+    struct Restore {
+        const Value*& slot;
+        const Value* saved;
+        ~Restore() { slot = saved; }
+    } restore{expanding_, expanding_};
+    expanding_ = &state;
     if (game_.terminal && game_.terminal->eval_bool(env, "a terminal condition")) return;
     for (const MoveFamily& m : game_.moves) {
         m.gens.run(env, [&] {

@@ -5,6 +5,7 @@
 
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "context.hpp"
@@ -20,13 +21,27 @@ public:
     Instance(Context& ctx, const CompiledGame& game, Value args);
 
     const CompiledGame& game() const { return game_; }
+    // After forget(): the states are dropped, and the instance is not used again.
+    bool forgotten() const { return forgotten_; }
+    void drop_states();
+    std::string rules_text() const {
+        std::string out;
+        print_rules(out);
+        return out;
+    }
     const Value& args() const { return args_; }         // a tuple
     const Value& arg(std::size_t i) const { return args_.seq()[i]; }
     std::uint32_t graph() const { return graph_; }
 
     // A state from a move result, `start`, or a direct call: checked against
     // the position pattern, put in canonical form, and interned.
-    std::uint32_t make_state(const Value& raw, const Code& where);
+    // `from`: the state a move leaves, when this is the move's result.
+    std::uint32_t make_state(const Value& raw, const Code& where, const Value* from = nullptr);
+    // make_state for the result of a move from the state being expanded:
+    // with a position that is a name, a result of another kind than that
+    // state (an int from a list) is reported at the move, not later at the
+    // code that reads it.
+    std::uint32_t move_state(const Value& raw, const Code& where);
     // `Name(args)`: through `start` when the game has one.
     Value position(std::span<const Value> args, const Code& call);
     // The same, as a state id. Inline for the common case, an int game's
@@ -101,6 +116,12 @@ private:
     IntInstanceData fast_;
     std::vector<std::uint32_t> mex_marks_;  // try_grundy's option values, by stamp
     std::uint32_t mex_stamp_ = 0;
+    bool forgotten_ = false;
+    // `G(x)` through the generic `start`: the state each argument gave, so
+    // that a judge program asking for G(h) a million times runs `start`
+    // and `canonical` once per distinct h.
+    std::unordered_map<Value, std::uint32_t, ValueHash> start_states_;
+    const Value* expanding_ = nullptr;  // the state whose moves run (expand), for move_state
     bool int_is_id_ = false;  // a position is one int, its own id below first_general (position_state)
     std::int8_t key_only_ = -1;  // try_grundy: the one-pass solve reads only packed keys (unknown: -1)
     bool lists_resumable_ = false;

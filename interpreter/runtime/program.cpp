@@ -28,7 +28,7 @@ void Code::emit_option(Env& env, solver::OptionSink& sink) const {
         for (const Component& c : r.pos().parts) sink.add(solver::make_comp(c.game->index(), c.state));
         return;
     }
-    std::uint32_t id = env.inst->make_state(r, *this);
+    std::uint32_t id = env.inst->move_state(r, *this);
     sink.begin_option();
     sink.add(env.inst->comp(id));
 }
@@ -47,10 +47,18 @@ std::int64_t Code::eval_int(Env& env, const char* what) const {
 
 bool Binder::fits(const Value& v) const {
     if (!is_tuple) return true;
-    if (!v.is(Kind::tuple) || v.seq().size != items.size()) return false;
+    if (!v.is(brackets ? Kind::list : Kind::tuple) || v.seq().size != items.size()) return false;
     for (std::size_t i = 0; i < items.size(); ++i)
         if (!items[i].fits(v.seq()[i])) return false;
     return true;
+}
+
+Value Binder::as_position(const Value& v) const {
+    if (!is_tuple || !(v.is(Kind::tuple) || v.is(Kind::list)) || v.seq().size != items.size()) return v;
+    std::vector<Value> parts;
+    parts.reserve(items.size());
+    for (std::size_t i = 0; i < items.size(); ++i) parts.push_back(items[i].as_position(v.seq()[i]));
+    return make_seq(brackets ? Kind::list : Kind::tuple, parts);
 }
 
 void Binder::bind(Env& env, const Value& v) const {
@@ -59,8 +67,17 @@ void Binder::bind(Env& env, const Value& v) const {
         return;
     }
     if (!is_tuple) return;
-    if (!v.is(Kind::tuple) || v.seq().size != items.size())
-        fail(loc, fmt::format("cannot unpack {} into the pattern {}", repr(v), text), length);
+    if (!v.is(Kind::tuple) && !v.is(Kind::list))
+        fail(loc,
+             fmt::format("cannot unpack {} into the pattern {}: it takes a tuple or a list of {} element{}", repr(v),
+                         text, items.size(), items.size() == 1 ? "" : "s"),
+             length);
+    if (v.seq().size != items.size())
+        fail(loc,
+             fmt::format("cannot unpack {} into the pattern {}: the {} has {} element{}, the pattern {}", repr(v),
+                         text, v.is(Kind::list) ? "list" : "tuple", v.seq().size, v.seq().size == 1 ? "" : "s",
+                         items.size()),
+             length);
     for (std::size_t i = 0; i < items.size(); ++i) items[i].bind(env, v.seq()[i]);
 }
 

@@ -65,12 +65,17 @@ struct Binder {
     Loc loc;
     std::uint32_t length = 1;
     int slot = -1;                  // -1: `_` or a tuple
-    bool is_tuple = false;
+    bool is_tuple = false;          // `(a, b)` or `[a, b]`: takes a tuple or a list of its length
+    bool brackets = false;          // written `[a, b]`
     std::vector<Binder> items;
     std::string text;               // the pattern as written, for messages
 
     void bind(Env& env, const Value& v) const;
-    bool fits(const Value& v) const;  // the shape matches (tuple arity, recursively)
+    // As a position pattern: the shape matches exactly (a tuple for `(..)`,
+    // a list for `[..]`, recursively), and `as_position` gives a value of
+    // the right length that shape, so that a state has one form.
+    bool fits(const Value& v) const;
+    Value as_position(const Value& v) const;
     std::size_t arity() const { return is_tuple ? items.size() : 1; }
 };
 

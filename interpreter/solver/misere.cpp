@@ -366,6 +366,12 @@ void Solver::clear() {
     stats_ = Stats{};
 }
 
+void Solver::forget(std::uint32_t graph) {
+    for (ValueArray& a : tables_[graph].values) a.clear();
+    std::erase_if(remoteness_, [&](const auto& entry) { return comp_graph(entry.first) == graph; });
+    misere_.reset();  // its sums mix games: all of it
+}
+
 std::uint64_t Solver::memory_bytes() const {
     std::uint64_t total = buf_.capacity() * sizeof(buf_[0]) + frames_.memory_bytes() +
                           resumes_.capacity() * sizeof(resumes_[0]);

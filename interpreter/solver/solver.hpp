@@ -162,6 +162,7 @@ public:
     const Stats& stats() const { return stats_; }
     std::uint64_t memory_bytes() const;
     void clear();                                            // forget all values
+    void forget(std::uint32_t graph);                        // forget a graph's values (and misère results)
 
 private:
     static constexpr std::uint32_t unknown = ValueArray::unknown;

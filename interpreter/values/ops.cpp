@@ -40,6 +40,19 @@ std::int64_t floor_div(std::int64_t a, std::int64_t b) {
     if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
     return q;
 }
+std::int64_t pow(std::int64_t base, std::int64_t exponent) {
+    if (exponent < 0) throw ValueError(fmt::format("a negative power ({} ** {}) is not an int", base, exponent));
+    std::int64_t r = 1;
+    // Squaring past the last bit would overflow needlessly: square only while bits remain.
+    for (;;) {
+        bool overflow = (exponent & 1) && __builtin_mul_overflow(r, base, &r);
+        exponent >>= 1;
+        if (!exponent && !overflow) return r;
+        if (overflow || __builtin_mul_overflow(base, base, &base))
+            throw ValueError("integer overflow in '**': the result does not fit in 64 bits");
+    }
+}
+
 std::int64_t isqrt(std::int64_t n) {
     if (n < 0) throw ValueError("isqrt() of a negative number");
     auto r = static_cast<std::int64_t>(__builtin_sqrtl(static_cast<long double>(n)));
@@ -214,7 +227,40 @@ Value char_at(const Value& s, std::size_t i) {
     return next_char(text, pos);
 }
 
+namespace {
+
+Value slice(const Value& base, const RangeObj& r) {
+    std::int64_t n;
+    switch (base.kind()) {
+        case Kind::tuple:
+        case Kind::list:
+        case Kind::string: n = length(base); break;
+        case Kind::range: n = base.range().count(); break;
+        default: throw ValueError(fmt::format("cannot slice {}", kind_name(base.kind())));
+    }
+    if (r.lo < 0 || r.lo > n || r.hi >= n || r.hi < r.lo - 1)
+        throw ValueError(fmt::format("the slice [{}..{}] is out of range for {} of length {} (it takes a..b with "
+                                     "0 <= a <= b + 1 <= {})",
+                                     r.lo, r.hi, kind_name(base.kind()), n, n));
+    auto lo = static_cast<std::size_t>(r.lo), count = static_cast<std::size_t>(r.hi - r.lo + 1);
+    switch (base.kind()) {
+        case Kind::range: return make_range(base.range().lo + r.lo, base.range().lo + r.hi);
+        case Kind::string: {
+            const std::string& text = base.str().text;
+            std::size_t pos = 0;
+            for (std::size_t k = 0; k < lo; ++k) next_char(text, pos);
+            std::size_t start = pos;
+            for (std::size_t k = 0; k < count; ++k) next_char(text, pos);
+            return make_string(text.substr(start, pos - start));
+        }
+        default: return make_seq(base.kind(), std::span<const Value>(base.seq().begin() + lo, count));
+    }
+}
+
+}  // namespace
+
 Value index(const Value& base, const Value& iv) {
+    if (iv.is(Kind::range)) return slice(base, iv.range());
     if (!iv.is(Kind::integer))
         throw ValueError(fmt::format("an index must be an int, not {}", kind_name(iv.kind())));
     if (base.is(Kind::range)) {
@@ -232,6 +278,8 @@ Value index(const Value& base, const Value& iv) {
         case Kind::list:
         case Kind::set:
         case Kind::string: n = length(base); break;
+        case Kind::position:
+            throw ValueError("cannot index a position: state(p) is its state (an int, a tuple, a list...), which can be");
         default: throw ValueError(fmt::format("cannot index {}", kind_name(base.kind())));
     }
     std::int64_t i = iv.as_int();

@@ -15,6 +15,7 @@ std::int64_t floor_mod(std::int64_t a, std::int64_t b);  // has the sign of b
 std::int64_t shl(std::int64_t a, std::int64_t b);
 std::int64_t shr(std::int64_t a, std::int64_t b);
 std::int64_t neg(std::int64_t a);
+std::int64_t pow(std::int64_t base, std::int64_t exponent);  // exponent >= 0
 std::int64_t isqrt(std::int64_t n);  // the floor of the square root, exact; n >= 0
 std::int64_t fib(std::int64_t n);    // fib(0) = 0, fib(1) = 1; 0 <= n <= 92
 
@@ -26,7 +27,9 @@ Value times(const Value& a, const Value& b);
 Value bit_op(char op, const Value& a, const Value& b);  // '&', '|', '^' on ints; '&' '|' on sets too
 
 bool contains(const Value& container, const Value& x);  // `x in container`
-Value index(const Value& base, const Value& i);          // `base[i]`, negative counts from the end
+// `base[i]`, negative counts from the end; `base[a..b]`: elements a to b
+// inclusive (a slice, of the base's kind), empty when b = a - 1.
+Value index(const Value& base, const Value& i);
 std::int64_t length(const Value& v);
 
 // Calls f(item) for each element of an iterable (range, tuple, list, set,

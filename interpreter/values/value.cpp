@@ -7,6 +7,9 @@
 
 namespace grundy {
 
+bool count_live_parts = true;
+
+
 const char* kind_name(Kind k) {
     switch (k) {
         case Kind::none: return "nothing";
@@ -74,6 +77,8 @@ void destroy(Kind k, Obj* o) {
         case Kind::range: delete static_cast<RangeObj*>(o); break;
         case Kind::position: {
             auto* p = static_cast<PosObj*>(o);
+            if (count_live_parts)
+                for (const Component& c : p->parts) --c.game->live_parts;
             std::vector<PosObj*>* pool = pos_pool();
             if (pool && pool->size() < pool_limit) {
                 p->parts.clear();
@@ -164,6 +169,8 @@ PosObj* alloc_position() {
 Value make_position(Components parts, bool misere) {
     PosObj* o = alloc_position();
     o->parts = std::move(parts);
+    if (count_live_parts)
+        for (const Component& c : o->parts) ++c.game->live_parts;
     o->misere = misere;
     return Value::adopt(Kind::position, o);
 }
@@ -173,6 +180,8 @@ Value make_position(std::span<const Component> parts, bool misere) {
     // Parts are plain data: sized without initialising, then copied.
     o->parts.resize(parts.size(), boost::container::default_init);
     std::copy(parts.begin(), parts.end(), o->parts.data());
+    if (count_live_parts)
+        for (const Component& c : parts) ++c.game->live_parts;
     o->misere = misere;
     return Value::adopt(Kind::position, o);
 }

@@ -159,11 +159,19 @@ struct RulesObj : Obj {
     GameHandle* game;
 };
 
+// Whether position values count their parts in their games
+// (GameHandle::live_parts). Off while an interpreter is torn down: its games
+// may go before the values that name them.
+extern bool count_live_parts;
+
 // What the value layer needs to know about a game instance; the runtime's
 // game instances implement it.
 class GameHandle {
 public:
     virtual ~GameHandle() = default;
+    // How many parts of live position values name this game: forget()
+    // drops a game's states only when none does (see count_live_parts).
+    std::uint64_t live_parts = 0;
     virtual std::uint32_t index() const = 0;                  // unique, stable: orders instances
     virtual Value state(std::uint32_t id) const = 0;          // the state a component names
     virtual void print_state(std::uint32_t id, std::string& out) const = 0;  // `Nim(3)`

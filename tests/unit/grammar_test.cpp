@@ -93,6 +93,11 @@ TEST_CASE("operators bind as documented", "[grammar]") {
     CHECK(round_trip("print (a ^ b) & c") == "print (a ^ b) & c\n");
     CHECK(round_trip("print not a == b") == "print not a == b\n");
     CHECK(round_trip("print -x[1]") == "print -x[1]\n");
+    CHECK(round_trip("print -2 ** 2 * 3") == "print -2 ** 2 * 3\n");
+    CHECK(round_trip("print (2 ** 3) ** 2") == "print (2 ** 3) ** 2\n");
+    CHECK(round_trip("print let x = 1 in x in xs") == "print let x = 1 in x in xs\n");
+    CHECK(round_trip("print let b = (x in xs) in b") == "print let b = (x in xs) in b\n");
+    CHECK(round_trip("let [a, b] = xs") == "let [a, b] = xs\n");
 }
 
 TEST_CASE("printing the AST and parsing it again gives the same AST", "[grammar]") {
@@ -106,6 +111,9 @@ TEST_CASE("printing the AST and parsing it again gives the same AST", "[grammar]
         "let (a, b) = (1, (2,))\nprint a, b\ncheck a < b for a in 1..3, b in {4, 5} where a != b",
         "for (x, y) in [(1, 2)] { if x < y { print x } else { print y } }",
         "print -(-3), 1 << 2 >> 1, \"q\\\"uote\\n\", [1..3], {}, []",
+        "let [a, (b, [c, _])] = [1, (2, [3, 4])]\nfor [n, m] in [[1, 2]] { print n + m }",
+        "fn f(x) = let y = x + 1 in y * y\nprint let b = (1 in [1]) in b, let k = if 1 < 2 then 3 else 4 in k",
+        "print -2 ** 2, (-2) ** 3, 2 ** 3 ** 2, 2 ** -x, (a ** b) ** c, xs[1..3]\nforget(g)",
     };
     for (const char* p : programs) {
         INFO(p);

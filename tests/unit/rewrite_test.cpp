@@ -146,3 +146,29 @@ TEST_CASE("a condition of the outer generators is tested once per outer binding"
                     "print sg(G(2)), read_int()\n",
                     "1 1 1 1 1 1 7 8") == "2 7\n");  // six bindings: four of G(2), two of G(1)
 }
+
+TEST_CASE("let-in in a game's rules stays on the int path and agrees with the generic path", "[rewrite]") {
+    const std::string lets =
+        "game A { position n\n move k in 1..3 where let m = n - k in m >= 0 => let m = n - k in m - m % 2 }\n";
+    const std::string plain = "game B { position n\n move k in 1..3 where n - k >= 0 => (n - k) - (n - k) % 2 }\n";
+    CHECK(on_int_path(lets, "A"));
+    CHECK(output_of(lets + "print [sg(A(n)) for n in 0..30]") ==
+          output_of(plain + "print [sg(B(n)) for n in 0..30]"));
+    // A split under let: each part under the binding, still int code.
+    const std::string cut = "fn sheet(w, h) = w * 256 + h\n"
+                            "game P { position n\n"
+                            " move i in 2..n / 256 - 2 => let h = n % 256 in split(sheet(i, h), sheet(n / 256 - i, h))\n"
+                            " move j in 2..n % 256 - 2 => let w = n / 256 in split(sheet(w, j), sheet(w, n % 256 - j)) }\n";
+    const std::string tuples = "game Q { position (w, h)\n"
+                               " move i in 2..w - 2 => split((i, h), (w - i, h))\n"
+                               " move j in 2..h - 2 => split((w, j), (w, h - j)) }\n";
+    CHECK(on_int_path(cut, "P"));
+    CHECK(output_of(cut + "print [sg(P(sheet(w, h))) for w in 2..12, h in 2..12]") ==
+          output_of(tuples + "print [sg(Q(w, h)) for w in 2..12, h in 2..12]"));
+    // ** on the int path too.
+    const std::string pow = "game C { position n\n move k in 0..5 where 2 ** k <= n => n - 2 ** k }\n";
+    CHECK(on_int_path(pow, "C"));
+    CHECK(output_of(pow + "print [sg(C(n)) for n in 0..20]") ==
+          output_of("game D { position n\n move k in 0..5 where (1 << k) <= n => n - (1 << k) }\n"
+                    "print [sg(D(n)) for n in 0..20]"));
+}
