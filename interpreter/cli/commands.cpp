@@ -128,15 +128,22 @@ int eval_command(const Args& a) {
     return status_ok;
 }
 
+namespace {
+
+// Refused before any work: -o naming one of the program's files.
+bool output_replaces_input(Interpreter& in, const Args& a) {
+    if (!a.output) return false;
+    const std::string error = replaces_input(*a.output, a.files);
+    if (error.empty()) return false;
+    report_error(in, error);
+    return true;
+}
+
+}  // namespace
+
 int graph_command(const Args& a) {
     Interpreter in;
-    // Refused before any work: -o naming one of the program's files.
-    if (a.output) {
-        if (std::string error = replaces_input(*a.output, a.files); !error.empty()) {
-            report_error(in, error);
-            return status_error;
-        }
-    }
+    if (output_replaces_input(in, a)) return status_error;
     Watchdog watchdog(limits_of(a));
     watchdog.arm();
     if (!load_definitions(in, a)) return status_error;
@@ -176,12 +183,7 @@ int graph_command(const Args& a) {
 // Each expression a nim-sequence (or a list of them), all side by side.
 int plot_command(const Args& a) {
     Interpreter in;
-    if (a.output) {
-        if (std::string error = replaces_input(*a.output, a.files); !error.empty()) {
-            report_error(in, error);
-            return status_error;
-        }
-    }
+    if (output_replaces_input(in, a)) return status_error;
     Watchdog watchdog(limits_of(a));
     watchdog.arm();
     if (!load_definitions(in, a)) return status_error;
