@@ -204,7 +204,7 @@ int compare_components(const Component& a, const Component& b) {
 
 }  // namespace
 
-int compare(const Value& a, const Value& b) {
+int compare_any(const Value& a, const Value& b) {
     if (a.kind() != b.kind()) return three_way(static_cast<int>(a.kind()), static_cast<int>(b.kind()));
     // Values are immutable: one object is equal to itself (shared strings
     // such as outcome()'s, a list compared with its copy).

@@ -196,7 +196,13 @@ Value make_rules(GameHandle* g);
 Value make_infinite(std::vector<Value> k);     // ∞{k}; k ints, sorted and unique here
 
 // ---- comparison and hashing -----------------------------------------------
-int compare(const Value& a, const Value& b);  // a total order: kind first, then structure
+int compare_any(const Value& a, const Value& b);  // compare(), past its inline case
+// A total order: kind first, then structure. Two ints, the common case of
+// sorting, set lookups and state tables, are compared here.
+inline int compare(const Value& a, const Value& b) {
+    if (a.is(Kind::integer) && b.is(Kind::integer)) return (a.as_int() > b.as_int()) - (a.as_int() < b.as_int());
+    return compare_any(a, b);
+}
 inline bool operator==(const Value& a, const Value& b) { return compare(a, b) == 0; }
 inline bool operator<(const Value& a, const Value& b) { return compare(a, b) < 0; }
 std::uint64_t hash(const Value& v);
