@@ -425,13 +425,16 @@ Value CallBuiltin::call(Env& env) const {
     if (query != Query::none) {
         Component c;
         if (args[0]->eval_component(env, c)) {
+            const solver::Comp comp = solver::make_comp(c.game->index(), c.state);
             std::uint32_t v = 0;
+            solver::Solver::Outcome o{};
             located(*this, [&] {
-                v = env.ctx.solver.grundy(solver::make_comp(c.game->index(), c.state));
+                if (query == Query::sg) v = env.ctx.solver.grundy(comp);
+                else o = env.ctx.solver.outcome_of(comp);  // the outcome alone
                 return Value();
             });
             if (query == Query::sg) return sg_value(env.ctx.solver, v);
-            return outcome_text(env.ctx.solver.outcome(v));
+            return outcome_text(o);
         }
         if (Value v; call_on_sum(env, v)) return v;
     }

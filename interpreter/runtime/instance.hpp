@@ -64,6 +64,7 @@ public:
     void expand(solver::StateId s, solver::OptionSink& out) override;
     std::string describe(solver::StateId s) const override;
     bool try_grundy(solver::StateId s, std::uint32_t& value, Blocker& blocker) override;  // int_mex.cpp
+    bool try_outcome(solver::StateId s, bool& p_position, Blocker& blocker) override;   // int_mex.cpp
     void before_search(solver::StateId s) override;
 
     // The values of the positions `G(lo)` .. `G(hi)` in order, a batch at
@@ -125,6 +126,8 @@ private:
     bool int_is_id_ = false;  // a position is one int, its own id below first_general (position_state)
     std::int8_t key_only_ = -1;  // try_grundy: the one-pass solve reads only packed keys (unknown: -1)
     bool lists_resumable_ = false;
+    bool has_split_ = false;  // a move is a split (known with key_only_)
+    void one_pass_shape();    // sets the three above once
     std::unique_ptr<HeapEngine> heap_;
     std::int8_t heap_fits_ = -1;  // unknown: -1
     bool heap_busy_ = false;      // in heap_range: a search it starts must not start another  // try_grundy: Kernel::lists_resumable applies (known with key_only_)

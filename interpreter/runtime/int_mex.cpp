@@ -9,6 +9,12 @@
 // state that is its own id, gives up: the solver then solves the option
 // (a blocker) and retries, or expands the state. Some scans resume where
 // they stopped (Kernel::masked_resumable, Kernel::lists_resumable).
+//
+// The same kernels answer the outcome alone (GameGraph::try_outcome,
+// Kernel<true>): there an option is known when it is known an N-position
+// (a value other than 0, or ValueArray::known_n), so a P option stops the
+// walk as an unknown one does, and try_outcome finds it there: the walk
+// stops at the first P option, as a hand-written outcome solver's does.
 #include <bit>
 #include <optional>
 #if defined(__SSE2__) && defined(__x86_64__)
@@ -27,6 +33,18 @@ using intpath::ListResult;
 using intpath::Move;
 using intpath::Trace;
 constexpr std::uint32_t not_known = solver::Solver::known_limit;  // this and above
+using VA = solver::ValueArray;
+
+// Whether a walk takes an option's entry (a value, or a code) as read: for
+// values, a value; for the outcome alone, an N-position (see above).
+template <bool Outcome> [[gnu::always_inline]] inline bool known(std::uint32_t v) {
+    if constexpr (Outcome) return v - 1 < not_known - 1 || v == VA::known_n;
+    else return v < not_known;
+}
+// The same for a narrow page's byte: for the outcome alone 1..narrow_known_n.
+template <bool Outcome> [[gnu::always_inline]] inline bool byte_known(std::uint8_t b) {
+    return static_cast<std::uint8_t>(b - Outcome) < VA::narrow_limit;
+}
 static_assert(StateTable::first_general == solver::Solver::high_ids &&
               StateTable::first_packed == solver::Solver::packed_ids &&
               StateTable::first_direct == solver::Solver::direct_ids);
@@ -104,16 +122,17 @@ private:
 // A MexSet's marks in locals, for a loop that marks values it reads: the
 // stores into the marks could alias anything else as far as the compiler
 // knows. A value past them takes MexSet::add, which may move them; mark()
-// is false for a value not known.
+// is false for an entry not known<Outcome>.
 class LocalMarks {
 public:
     explicit LocalMarks(MexSet& mex) : mex_(&mex), marks_(mex.marks()), size_(mex.size()), stamp_(mex.stamp()) {}
-    [[gnu::always_inline]] bool mark(std::uint32_t v) {
+    template <bool Outcome = false> [[gnu::always_inline]] bool mark(std::uint32_t v) {
         if (v < size_) [[likely]] {
-            marks_[v] = stamp_;  // unknown and on_path are past any marks
+            if (Outcome && v == 0) return false;
+            marks_[v] = stamp_;  // codes are past any marks
             return true;
         }
-        if (v >= not_known) return false;
+        if (v >= not_known) return Outcome && v == VA::known_n;
         mex_->add(v);
         marks_ = mex_->marks();
         size_ = mex_->size();
@@ -144,11 +163,11 @@ bool tighten(const Move& m, const Frame& f, std::int64_t& lo, std::int64_t& hi) 
 }
 
 // The options n + offset(k) of a translation (Move::translation) for the k
-// in lo..hi: `byte(id)` reads a value from a page at hand (narrow_on_path
+// in lo..hi: `byte(id)` reads a byte from a page at hand (narrow_on_path
 // and above: not there), else `values` is asked; `blocked(id)` names an
 // option not known. In locals: the stores into the marks could alias
 // anything else as far as the compiler knows.
-template <typename Byte, typename Blocked>
+template <bool Outcome, typename Byte, typename Blocked>
 inline Stepped mark_translation(const Move& m, const std::vector<std::int64_t>& offsets, const Frame& f, std::int64_t n,
                                 std::int64_t lo, std::int64_t hi, MexSet& mex, Byte&& byte, Blocked&& blocked,
                                 const solver::ValueArray& values) {
@@ -161,15 +180,16 @@ inline Stepped mark_translation(const Move& m, const std::vector<std::int64_t>& 
     for (std::size_t i = 0; i < count; ++i) {
         if (ks[i] < lo || ks[i] > hi) continue;
         const std::int64_t id = n + off[i];
-        const std::uint32_t b = byte(id);
-        if (b < solver::ValueArray::narrow_on_path) {
+        const std::uint8_t b = byte(id);
+        if (byte_known<Outcome>(b)) {
             marks[b] = stamp;  // below 256: no bounds check
             continue;
         }
         // An int outside 0..2^31-1 is interned, not its own id: the plain loop.
         if (id < 0 || id >= std::int64_t{StateTable::first_general}) return Stepped::not_even;
         const std::uint32_t v = values.get(static_cast<std::uint32_t>(id));
-        if (v >= not_known) return blocked(id);
+        if (!known<Outcome>(v)) return blocked(id);
+        if (Outcome) continue;
         mex.add(v);
         marks = mex.marks();  // a value past the marks grows them
     }
@@ -184,7 +204,7 @@ bool masked_move(const IntGame& g, const Move& m) {
            m.list.b->filter == static_cast<int>(m.gens[0].reg);
 }
 
-class Kernel {
+template <bool Outcome> class Kernel {
 public:
     Kernel(const IntGame& g, const StateTable& t, const solver::ValueArray* arrays, MexSet& mex)
         : g_(g), table_(t), arrays_(arrays), low_(arrays[0]), mex_(mex) {}
@@ -451,7 +471,9 @@ private:
             x = __builtin_ctzll(bits);
             std::uint32_t v;
             switch (masked_read(m, f, v)) {
-                case Read::value: mex_.add(v); break;
+                case Read::value:
+                    if (!Outcome) mex_.add(v);
+                    break;
                 case Read::unknown: return false;
                 case Read::error:
                     // The element loop raises c's error; without the ints, the
@@ -478,7 +500,7 @@ private:
             if (!table_.find_packed(key, id)) return Read::unknown;
             v = value(id);
         }
-        if (v < not_known) return Read::value;
+        if (known<Outcome>(v)) return Read::value;
         blocked(id);
         return Read::unknown;
     }
@@ -504,7 +526,7 @@ private:
         if (m.where && !m.where->test(f)) return true;
         std::uint32_t x;
         if (!option_value(m, f, x)) return false;
-        mex_.add(x);
+        if (!Outcome) mex_.add(x);
         return true;
     }
 
@@ -517,18 +539,18 @@ private:
             const bool sets = g_.shape == IntGame::Shape::sets;
             if (intpath::packed_result(m.list, f, sets, key)) {
                 if (!table_.find_packed(key, id)) return false;
-                return (x = value(id)) < not_known || blocked(id);
+                return known<Outcome>(x = value(id)) || blocked(id);
             }
             intpath::build_list(m.list, f, list_, sets);
             if (!table_.find_list(list_.data(), list_.size(), id)) return false;
-            return (x = value(id)) < not_known || blocked(id);
+            return known<Outcome>(x = value(id)) || blocked(id);
         }
         if (m.split) {
             for (const auto& part : m.result) {
                 std::int64_t n = part->eval(f);
                 std::uint32_t id, v;
                 if (!id_of(&n, f, id)) return false;
-                if ((v = value(id)) >= not_known) return blocked(id);
+                if (!known<Outcome>(v = value(id))) return blocked(id);
                 x ^= v;
             }
             return true;
@@ -537,7 +559,7 @@ private:
         for (std::size_t i = 0; i < m.result.size(); ++i) xs[i] = m.result[i]->eval(f);
         std::uint32_t id;
         if (!id_of(xs, f, id)) return false;
-        return (x = value(id)) < not_known || blocked(id);
+        return known<Outcome>(x = value(id)) || blocked(id);
     }
 
     // ---- stepping through piecewise-affine families --------------------------
@@ -710,7 +732,7 @@ private:
             return Stepped::not_even;  // the plain loop raises it where the rules do
         }
         const VA::PageView page = low_.view(static_cast<std::uint32_t>(n));  // options near n: mostly n's page
-        return mark_translation(m, offsets, f, n, lo, hi, mex_, [&](std::int64_t id) -> std::uint32_t {
+        return mark_translation<Outcome>(m, offsets, f, n, lo, hi, mex_, [&](std::int64_t id) -> std::uint32_t {
             const std::int64_t j = id - page.begin;
             if (page.narrow && j >= 0 && j < std::int64_t{VA::page_size}) return page.narrow[j];
             return VA::narrow_on_path;  // not read here
@@ -737,7 +759,7 @@ private:
                     const std::int64_t n = result.eval(f);
                     if (n < 0 || n >= std::int64_t{StateTable::first_general}) return Stepped::not_even;
                     const std::uint32_t v = low_.get(static_cast<std::uint32_t>(n));
-                    if (v >= not_known) return blocked_at(low_, n);
+                    if (!known<Outcome>(v)) return blocked_at(low_, n);
                     mex_.add(v);
                 }
                 return Stepped::done;
@@ -752,7 +774,7 @@ private:
                 std::uint32_t x = 0;
                 for (std::size_t i = 0; i < n; ++i) {
                     std::uint32_t v = values.get(static_cast<std::uint32_t>(id[i] + step[i] * k));
-                    if (v >= not_known) return blocked_at(values, id[i] + step[i] * k);
+                    if (!known<Outcome>(v)) return blocked_at(values, id[i] + step[i] * k);
                     x ^= v;
                 }
                 mex_.add(x);
@@ -842,7 +864,7 @@ private:
         const std::int64_t dp = 4 * dj;
         auto value = [](const std::uintptr_t* e, std::int64_t p) { return *reinterpret_cast<const std::uint32_t*>(*e + p); };
         if (run & 1) {
-            if (!m.mark(value(at, place))) [[unlikely]] {
+            if (!m.template mark<Outcome>(value(at, place))) [[unlikely]] {
                 marks = m;
                 return 0;
             }
@@ -850,11 +872,11 @@ private:
         }
         for (; at != end; at += 2 * dir, place += 2 * dp) {
             const std::uint32_t v = value(at, place), w = value(at + dir, place + dp);
-            if (!m.mark(v)) [[unlikely]] {
+            if (!m.template mark<Outcome>(v)) [[unlikely]] {
                 marks = m;
                 return (at - start) * dir;
             }
-            if (!m.mark(w)) [[unlikely]] {
+            if (!m.template mark<Outcome>(w)) [[unlikely]] {
                 marks = m;
                 return (at - start) * dir + 1;
             }
@@ -863,8 +885,8 @@ private:
         return run;
     }
 
-    // The same over narrow pages (a byte each, narrow_on_path and above not
-    // known), for values below 254: they need no bounds check on the marks.
+    // The same over narrow pages (a byte each, narrow_limit and above not
+    // values), for values below 253: they need no bounds check on the marks.
     [[gnu::noinline]] static std::int64_t walk_narrow(const std::uintptr_t* at, std::int64_t dir, std::int64_t j,
                                                       std::int64_t dj, std::int64_t run, std::uint32_t* marks,
                                                       std::uint32_t stamp) {
@@ -874,15 +896,15 @@ private:
         auto value = [](const std::uintptr_t* e, std::int64_t p) { return reinterpret_cast<const std::uint8_t*>(*e)[p]; };
         if (run & 1) {
             const std::uint8_t b = value(at, j);
-            if (b >= VA::narrow_on_path) [[unlikely]] return 0;
+            if (!byte_known<Outcome>(b)) [[unlikely]] return 0;
             marks[b] = stamp;
             at += dir, j += dj;
         }
         for (; at != end; at += 2 * dir, j += 2 * dj) {  // two options a turn, as in walk_wide
             const std::uint8_t u = value(at, j), v = value(at + dir, j + dj);
-            if (u >= VA::narrow_on_path) [[unlikely]] return (at - start) * dir;
+            if (!byte_known<Outcome>(u)) [[unlikely]] return (at - start) * dir;
             marks[u] = stamp;
-            if (v >= VA::narrow_on_path) [[unlikely]] return (at - start) * dir + 1;
+            if (!byte_known<Outcome>(v)) [[unlikely]] return (at - start) * dir + 1;
             marks[v] = stamp;
         }
         return run;
@@ -934,7 +956,7 @@ private:
                         j += run * dj;
                     } else {
                         for (std::int64_t k = 0; k < run; ++k, page += dpage, j += dj) {
-                            if (!marks.mark(VA::read(col ? col[dir * k] : flat[page], static_cast<std::uint32_t>(j))))
+                            if (!marks.template mark<Outcome>(VA::read(col ? col[dir * k] : flat[page], static_cast<std::uint32_t>(j))))
                                 return blocked_at(values, page * P + j);
                         }
                     }
@@ -950,7 +972,7 @@ private:
                     std::uint32_t v = 0;
                     for (std::size_t i = 0; i < N; ++i) {
                         std::uint32_t b = values.get(static_cast<std::uint32_t>(at[i]));
-                        if (b >= not_known) return blocked_at(values, at[i]);
+                        if (!known<Outcome>(b)) return blocked_at(values, at[i]);
                         v ^= b;
                     }
                     mex_.add(v);
@@ -986,7 +1008,7 @@ private:
                 }
                 std::uint32_t* const marks = mex_.marks();
                 const std::uint32_t stamp = mex_.stamp();
-                if (full) {  // every value known: no checks
+                if (full && !Outcome) {  // every value known: no checks (for values: a page has no P count)
                     // Two options a turn: the loop's own count and compare
                     // cost as much as an option's reads.
                     std::int64_t k = 0;
@@ -1009,18 +1031,18 @@ private:
                         marks[v] = stamp;
                     }
                 }
-                for (std::int64_t k = full ? chunk : 0; k < chunk; ++k) {
+                for (std::int64_t k = full && !Outcome ? chunk : 0; k < chunk; ++k) {
                     std::uint32_t v = 0;
                     bool missing = false;
                     for (std::size_t i = 0; i < N; ++i) {
                         std::uint8_t b = p[i][j[i]];
                         j[i] += d[i];
-                        missing |= b >= VA::narrow_on_path;
+                        missing |= !byte_known<Outcome>(b);
                         v ^= b;
                     }
                     if (missing) {
                         for (std::size_t i = 0; i < N; ++i)
-                            if (p[i][j[i] - d[i]] >= VA::narrow_on_path) return blocked_at(values, page[i].begin + j[i] - d[i]);
+                            if (!byte_known<Outcome>(p[i][j[i] - d[i]])) return blocked_at(values, page[i].begin + j[i] - d[i]);
                     }
                     marks[v] = stamp;  // v < 256: no bounds check
                 }
@@ -1031,10 +1053,10 @@ private:
                 std::int64_t k = 0, j = id[0] - page[0].begin;
                 for (; k + 1 < chunk; k += 2, j += 2 * d) {  // two options a turn, as in walk_wide
                     const std::uint32_t u = w[j], v = w[j + d];
-                    if (!marks.mark(u)) return blocked_at(values, page[0].begin + j);
-                    if (!marks.mark(v)) return blocked_at(values, page[0].begin + j + d);
+                    if (!marks.template mark<Outcome>(u)) return blocked_at(values, page[0].begin + j);
+                    if (!marks.template mark<Outcome>(v)) return blocked_at(values, page[0].begin + j + d);
                 }
-                if (k < chunk && !marks.mark(w[j])) return blocked_at(values, page[0].begin + j);
+                if (k < chunk && !marks.template mark<Outcome>(w[j])) return blocked_at(values, page[0].begin + j);
             } else {
                 for (std::int64_t k = 0; k < chunk; ++k) {
                     if (!m.rest.empty() && !rest(m, reg, x + k, f)) continue;
@@ -1042,10 +1064,9 @@ private:
                     for (std::size_t i = 0; i < N; ++i) {
                         std::size_t j = static_cast<std::size_t>(id[i] + k * step[i] - page[i].begin);
                         std::uint32_t b = page[i].wide     ? page[i].wide[j]
-                                          : !page[i].narrow ? not_known
-                                          : page[i].narrow[j] >= VA::narrow_on_path ? not_known
-                                                                                    : page[i].narrow[j];
-                        if (b >= not_known) return blocked_at(values, id[i] + k * step[i]);
+                                          : !page[i].narrow ? VA::unknown
+                                                            : VA::decode(page[i].narrow[j]);
+                        if (!known<Outcome>(b)) return blocked_at(values, id[i] + k * step[i]);
                         v ^= b;
                     }
                     mex_.add(v);
@@ -1068,7 +1089,7 @@ private:
 };
 
 // The value of the state in f's registers when every option is known.
-bool one_pass(const IntGame& g, Kernel& k, MexSet& mex, const Frame& f, std::uint32_t& value) {
+bool one_pass(const IntGame& g, Kernel<false>& k, MexSet& mex, const Frame& f, std::uint32_t& value) {
     if (g.terminal && g.terminal->test(f)) {
         value = 0;
         return true;
@@ -1080,19 +1101,24 @@ bool one_pass(const IntGame& g, Kernel& k, MexSet& mex, const Frame& f, std::uin
 
 }  // namespace
 
+void Instance::one_pass_shape() {
+    if (key_only_ >= 0) return;
+    const IntGame& g = *game_.fast;
+    // Every move masked: the set's ints are never read.
+    key_only_ = !g.terminal && !g.moves.empty() &&
+                std::all_of(g.moves.begin(), g.moves.end(), [&](const Move& m) { return masked_move(g, m); });
+    lists_resumable_ = Kernel<false>::lists_resumable(g);
+    has_split_ = std::any_of(g.moves.begin(), g.moves.end(), [](const Move& m) { return m.split; });
+}
+
 bool Instance::try_grundy(solver::StateId s, std::uint32_t& value, Blocker& blocker) {
     if (!game_.fast) return false;
     std::int64_t regs[IntGame::max_registers], pos[StateTable::max_list];
     Frame f{regs, &fast_};
-    if (key_only_ < 0) {  // every move masked: the set's ints are never read
-        const IntGame& g = *game_.fast;
-        key_only_ = !g.terminal && !g.moves.empty() &&
-                    std::all_of(g.moves.begin(), g.moves.end(), [&](const Move& m) { return masked_move(g, m); });
-        lists_resumable_ = Kernel::lists_resumable(g);
-    }
+    one_pass_shape();
     if (!load_fast(s, f, pos, !key_only_)) return false;
     MexSet mex(mex_marks_, mex_stamp_);
-    Kernel k(*game_.fast, table_, ctx_.solver.value_arrays(graph_), mex);
+    Kernel<false> k(*game_.fast, table_, ctx_.solver.value_arrays(graph_), mex);
     if (lists_resumable_ && f.has_key) {
         auto intern = [&](std::uint64_t key) {
             bool is_new = false;
@@ -1101,20 +1127,55 @@ bool Instance::try_grundy(solver::StateId s, std::uint32_t& value, Blocker& bloc
             return id;
         };
         switch (k.lists_resumable(f, blocker, value, intern)) {
-            case Kernel::Scan::done: return true;
-            case Kernel::Scan::blocked: return false;
-            case Kernel::Scan::other: break;
+            case Kernel<false>::Scan::done: return true;
+            case Kernel<false>::Scan::blocked: return false;
+            case Kernel<false>::Scan::other: break;
         }
     }
     if (key_only_ && f.has_key && game_.fast->moves.size() == 1) {
         switch (k.masked_resumable(game_.fast->moves[0], f, blocker, value)) {
-            case Kernel::Scan::done: return true;
-            case Kernel::Scan::blocked: return false;
-            case Kernel::Scan::other: break;
+            case Kernel<false>::Scan::done: return true;
+            case Kernel<false>::Scan::blocked: return false;
+            case Kernel<false>::Scan::other: break;
         }
     }
     if (one_pass(*game_.fast, k, mex, f, value)) return true;
     blocker = k.blocker();
+    return false;
+}
+
+// The kernels' walks for the outcome alone (Kernel<true>): a walk stops at
+// an option not known an N-position, the blocker; when that option's value
+// is 0, the state is an N-position. The resumable scans keep values in bit
+// sets and are left out: their states are scanned from the first option.
+bool Instance::try_outcome(solver::StateId s, bool& p_position, Blocker& blocker) {
+    if (!game_.fast) return false;
+    one_pass_shape();
+    if (has_split_) return false;  // a sum's outcome needs its parts' values: the solver's business
+    std::int64_t regs[IntGame::max_registers], pos[StateTable::max_list];
+    Frame f{regs, &fast_};
+    if (!load_fast(s, f, pos, !key_only_)) return false;
+    const IntGame& g = *game_.fast;
+    if (g.terminal && g.terminal->test(f)) {
+        p_position = true;
+        return true;
+    }
+    MexSet mex(mex_marks_, mex_stamp_);
+    const solver::ValueArray* arrays = ctx_.solver.value_arrays(graph_);
+    Kernel<true> k(g, table_, arrays, mex);
+    if (k.moves(f)) {
+        p_position = true;
+        return true;
+    }
+    const Blocker& b = k.blocker();
+    if (b.found) {
+        const unsigned c = solver::Solver::id_class(b.state);
+        if (arrays[c].get(b.state - solver::Solver::class_base[c]) == 0) {
+            p_position = false;
+            return true;
+        }
+    }
+    blocker = b;
     return false;
 }
 
@@ -1194,15 +1255,14 @@ void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, st
             }
         }
         const solver::Comp c = solver::make_comp(graph, id);
-        std::uint32_t v = page.narrow ? page.narrow[id - page.begin] : VA::narrow_on_path;
-        if (v == VA::narrow_unknown) v = VA::unknown;
-        else if (v == VA::narrow_on_path) v = values->get(id);  // on the path, or a wide page
+        // A code (known_n: the outcome alone) is the solver's business below.
+        std::uint32_t v = page.narrow ? VA::decode(page.narrow[id - page.begin]) : values->get(id);
         if (v == VA::unknown) {
             refill();
             const bool fast = room > 0 && out;  // else the solver's own bookkeeping: the limit's error, a wide page
             if (!fast) solver.before_one_pass(id);
             const bool solved = solve(n, *values, page, before, v);
-            if (fast && solved && v < VA::narrow_on_path) {
+            if (fast && solved && v < VA::narrow_limit) {
                 out[id - page.begin] = static_cast<std::uint8_t>(v);
                 ++*known;
                 ++pending;
@@ -1244,7 +1304,7 @@ bool Instance::grundy_range(std::int64_t lo, std::int64_t hi,
     Frame f{regs, &fast_};
     for (const auto& [reg, value] : fast_.int_regs) regs[reg] = value;
     MexSet mex(mex_marks_, mex_stamp_);
-    std::optional<Kernel> k;  // made again after the solver runs: it may move the arrays
+    std::optional<Kernel<false>> k;  // made again after the solver runs: it may move the arrays
     range_loop(ctx_.solver, graph_, lo, hi, each,
                [&](std::int64_t n, const VA&, const VA::PageView&, const VA::PageView&, std::uint32_t& v) {
                    regs[0] = n;  // one-int states are their own ids
@@ -1362,7 +1422,7 @@ void Instance::dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(st
                                              : j < 0 && j >= -std::int64_t{VA::page_size} && below
                                                  ? below[j + VA::page_size]
                                                  : VA::narrow_on_path;
-                           if (x >= VA::narrow_on_path) {
+                           if (x >= VA::narrow_limit) {
                                const std::int64_t option = n + off[i];
                                x = option >= 0 && option < std::int64_t{StateTable::first_general}
                                        ? values.get(static_cast<std::uint32_t>(option))

@@ -35,11 +35,15 @@ std::string sg_text(const solver::Solver& s, std::uint32_t v) { return "sg " + r
 
 solver::Solver::Outcome outcome_of(Context& ctx, const PosObj& p) {
     if (p.misere) return is_p_position(ctx, p) ? solver::Solver::Outcome::p : solver::Solver::Outcome::n;
+    // One component: its outcome alone; a sum's needs the parts' values.
+    if (p.parts.size() == 1) return ctx.solver.outcome_of(solver::make_comp(p.parts[0].game->index(), p.parts[0].state));
     return ctx.solver.outcome(ctx.solver.grundy(comps_of(p)));
 }
 
 bool is_p_position(Context& ctx, const PosObj& p) {
-    if (p.parts.size() == 1 && !p.misere) return ctx.solver.grundy(solver::make_comp(p.parts[0].game->index(), p.parts[0].state)) == 0;
+    if (p.parts.size() == 1 && !p.misere)
+        return ctx.solver.outcome_of(solver::make_comp(p.parts[0].game->index(), p.parts[0].state)) ==
+               solver::Solver::Outcome::p;
     // On the stack: a query per position is common (a comprehension over sums).
     boost::container::small_vector<solver::Comp, 8> comps;
     for (const Component& c : p.parts) comps.push_back(solver::make_comp(c.game->index(), c.state));

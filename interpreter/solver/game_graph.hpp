@@ -69,6 +69,12 @@ public:
         } resume;
     };
     virtual bool try_grundy(StateId, std::uint32_t&, Blocker&) { return false; }
+    // The same for the outcome alone (Solver::outcome_of): true when every
+    // option is known an N-position (`p_position` true) or one is known a
+    // P-position (false): a value 0, or an N outcome (ValueArray::known_n)
+    // is what it reads. A game whose options are sums returns false
+    // without a blocker: their outcome needs values.
+    virtual bool try_outcome(StateId, bool&, Blocker&) { return false; }
     // Called before a search for s starts from nothing on the stack: a game
     // may solve states below s first, bottom-up, when it knows that to be
     // the cheaper way to s (the game's own business; values it sets are

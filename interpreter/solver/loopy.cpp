@@ -57,7 +57,7 @@ struct Solver::Loopy {
                 "terminal position), else raise the limit with --max-states",
                 s.max_states_, name(comp[0]), comp.size(), name(comp.back())));
         }
-        if (own_id(comp_state(c))) s.charge_state();
+        if (own_id(comp_state(c)) && s.entry(c) != known_n) s.charge_state();  // known_n: counted already
         comp.push_back(c);
         s.set(c, explore_base + base + i);
         s.explore_next_ = base + i + 1;

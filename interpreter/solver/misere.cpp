@@ -373,7 +373,7 @@ void Solver::forget(std::uint32_t graph) {
 }
 
 std::uint64_t Solver::memory_bytes() const {
-    std::uint64_t total = buf_.capacity() * sizeof(buf_[0]) + frames_.memory_bytes() +
+    std::uint64_t total = buf_.capacity() * sizeof(buf_[0]) + frames_.memory_bytes() + outcome_frames_.memory_bytes() +
                           resumes_.capacity() * sizeof(resumes_[0]);
     for (const Table& t : tables_)
         for (const ValueArray& a : t.values) total += a.memory_bytes();

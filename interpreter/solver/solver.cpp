@@ -34,14 +34,18 @@ void Solver::state_limit() {
     // A search as deep as half the states it met is walking one line of
     // ever new positions: show where it went, since a game whose positions
     // keep growing never ends.
-    if (frames_.size() * 2 >= max_states_ && !frames_.empty()) {
+    auto deep = [&](std::size_t depth, Comp from, Comp to) {
+        if (depth * 2 < max_states_ || depth == 0) return;
         auto name = [&](Comp c) { return tables_[comp_graph(c)].graph->describe(comp_state(c)); };
         throw SolveError(fmt::format(
             "state limit reached: more than {} states, on a line of moves {} deep from {} to {}; if the positions "
             "keep growing, the game never ends (check that its moves lead toward a terminal position), else raise "
             "the limit with --max-states",
-            max_states_, frames_.size(), name(frames_[0].comp), name(frames_.back().comp)));
-    }
+            max_states_, depth, name(from), name(to)));
+    };
+    if (!frames_.empty()) deep(frames_.size(), frames_[0].comp, frames_.back().comp);
+    if (!outcome_frames_.empty())
+        deep(outcome_frames_.size(), outcome_frames_[0].comp, outcome_frames_.back().comp);
     throw SolveError(fmt::format("state limit reached: more than {} states; raise it with --max-states", max_states_));
 }
 
@@ -67,7 +71,8 @@ void Solver::cycle(Comp c) {
 // state, the frame is direct (no options buffered); otherwise the state is
 // expanded.
 void Solver::push_frame(Comp c, const GameGraph::Blocker& blocker) {
-    if (own_id(comp_state(c))) charge_state();
+    // A state whose outcome alone was known is counted already.
+    if (own_id(comp_state(c)) && entry(c) != known_n) charge_state();
     set(c, on_path);
     const auto begin = static_cast<std::uint32_t>(buf_.size());
     frames_.push_back(Frame{c, begin, begin, begin});

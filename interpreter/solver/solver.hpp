@@ -79,6 +79,11 @@ public:
     std::uint32_t known(Comp c) const { return peek(c); }
     static constexpr std::uint32_t known_limit = finite_limit;
     std::uint32_t grundy(std::span<const Comp> sum);        // the sum of the components' values
+    // The outcome of one component under normal play, from a search that
+    // stops at the first option found a P-position (outcome.cpp): what a
+    // query for the outcome alone needs. A state it meets on a cycle, an
+    // option that is a sum, or an error hands the query to grundy().
+    Outcome outcome_of(Comp c);
     // Under normal play, how many moves the game from c lasts when the
     // winner hurries and the loser delays (Steinhaus; Winning Ways ch. 9):
     // even exactly at P-positions; `draw_remoteness` at a draw.
@@ -119,8 +124,9 @@ public:
         if (own_id(s) && stats_.states >= max_states_) charge_state();
     }
     void one_pass_solved(Comp c, std::uint32_t v) {
-        if (own_id(comp_state(c))) charge_state();
-        set(c, v);
+        // Counted after it is set (before_one_pass checked the limit): a
+        // state whose outcome alone was known is counted already.
+        if (!set(c, v) && own_id(comp_state(c))) charge_state();
         if ((++stats_.solved & 0x3FFF) == 0) check_interrupt();
     }
     // The same for a run of states that are their own ids with small values
@@ -167,6 +173,7 @@ public:
 private:
     static constexpr std::uint32_t unknown = ValueArray::unknown;
     static constexpr std::uint32_t on_path = ValueArray::on_path;
+    static constexpr std::uint32_t known_n = ValueArray::known_n;
 
     struct Table {
         GameGraph* graph = nullptr;
@@ -209,15 +216,21 @@ private:
     // value itself, tagged with this bit (by the game, or by pass 1).
     static constexpr std::uint64_t resolved_bit = OptionSink::resolved_bit;
 
-    void set(Comp c, std::uint32_t v) {
+    bool set(Comp c, std::uint32_t v) {  // whether the entry was known_n
         StateId s = comp_state(c);
         unsigned k = id_class(s);
-        tables_[comp_graph(c)].values[k].set(s - class_base[k], v);
+        return tables_[comp_graph(c)].values[k].set(s - class_base[k], v);
     }
-    std::uint32_t peek(Comp c) const {
+    // A state's entry: a value, or a code (unknown, on_path, known_n, a
+    // loopy search's); peek() takes known_n, which is no value, for unknown.
+    std::uint32_t entry(Comp c) const {
         StateId s = comp_state(c);
         unsigned k = id_class(s);
         return tables_[comp_graph(c)].values[k].get(s - class_base[k]);
+    }
+    std::uint32_t peek(Comp c) const {
+        const std::uint32_t v = entry(c);
+        return v == known_n ? unknown : v;
     }
     void push_frame(Comp c, const GameGraph::Blocker& blocker);
     std::uint32_t nim_add_loopy(std::uint32_t a, std::uint32_t b);
@@ -275,6 +288,27 @@ private:
 
     struct Misere;
     std::unique_ptr<Misere> misere_;
+
+    // The outcome search (outcome.cpp): its frames, like Frame but with no
+    // resume; `direct` frames hold the option the game's scan stopped at.
+    struct OutcomeFrame {
+        Comp comp;
+        std::uint32_t begin, cursor, end;  // expanded: options in buf_; direct: `begin` is the blocker
+        bool loaded : 1 = true;
+        bool regenerate : 1 = false;  // as Frame's
+        bool direct : 1 = false;
+        bool blocked : 1 = false;  // direct: look at the blocker first
+        std::uint8_t retries = 0;
+    };
+    static_assert(sizeof(OutcomeFrame) == 24);
+    ChunkedStack<OutcomeFrame> outcome_frames_;
+    struct GiveUp {};  // the search meets what it leaves to grundy()
+    bool outcome_one_pass(Comp c, GameGraph::Blocker& b);  // decided by the game's scan: recorded
+    void push_outcome(Comp c, const GameGraph::Blocker& b);
+    void expand_outcome(std::size_t frame);
+    std::uint32_t option_entry(std::uint64_t e) const;
+    void decide(bool p_position);  // the top frame's state, then pops it
+    std::uint64_t unwind_outcome(std::size_t base, std::size_t buf_base);
 };
 
 }  // namespace grundy::solver

@@ -1,6 +1,6 @@
 // Grundy values by state id, one byte each while they are small.
 //
-// Values past 253 are rare (a game needs that many options), so pages store
+// Values past 252 are rare (a game needs that many options), so pages store
 // bytes and widen to 32 bits only when a large value arrives: 10^7 heap
 // sizes take 10 MB, not 40. Pages of 512 entries are allocated as ids are
 // touched, behind a two-level directory (2048 pages a block), so scattered
@@ -25,6 +25,11 @@ class ValueArray {
 public:
     static constexpr std::uint32_t unknown = 0xFFFFFFFF;
     static constexpr std::uint32_t on_path = 0xFFFFFFFE;
+    // An outcome-only search (solver/outcome.cpp) found the state an
+    // N-position without its value: not a value (readers of values take it
+    // for unknown), but an answer to the outcome. A P-position's value is 0,
+    // so a P outcome is stored as that value.
+    static constexpr std::uint32_t known_n = 0xFFFFFFFD;
     // Below finite_limit, a Grundy value. A loopy game's values above it
     // (Solver: an infinite value, or a state's place in a loopy search)
     // live on wide pages and do not count as known: a page is `full` only
@@ -38,23 +43,24 @@ public:
         if (!p) return unknown;
         std::uint32_t j = i & (page_size - 1);
         if (p->wide) return p->wide[j];
-        std::uint8_t b = p->narrow[j];
-        return b >= narrow_on_path ? unknown - (narrow_unknown - b) : b;
+        return decode(p->narrow[j]);
     }
 
-    void set(std::uint32_t i, std::uint32_t v) {
+    // Returns whether the entry was known_n.
+    bool set(std::uint32_t i, std::uint32_t v) {
         Page& p = const_cast<Page&>(page(i) ? *page(i) : make_page(i));
         std::uint32_t j = i & (page_size - 1);
-        const bool was = p.wide ? p.wide[j] < finite_limit : p.narrow[j] < narrow_on_path;
-        p.known += (v < finite_limit) - was;
-        if (!p.wide && v < narrow_on_path) {
+        const std::uint32_t old = p.wide ? p.wide[j] : decode(p.narrow[j]);
+        p.known += (v < finite_limit) - (old < finite_limit);
+        if (!p.wide && v < narrow_limit) {
             p.narrow[j] = static_cast<std::uint8_t>(v);
-        } else if (!p.wide && v >= on_path) {
-            p.narrow[j] = static_cast<std::uint8_t>(narrow_unknown - (unknown - v));
+        } else if (!p.wide && v >= known_n) {
+            p.narrow[j] = static_cast<std::uint8_t>(v);  // the code's low byte (decode)
         } else {
             if (!p.wide) widen(p, i >> page_bits);
             p.wide[j] = v;
         }
+        return old == known_n;
     }
 
     // For a loop that solves ids in order and writes small values in place:
@@ -67,7 +73,7 @@ public:
     }
 
     // The page holding id i, for loops that step through ids: `narrow` (a
-    // byte per id, narrow_on_path and above not known) or `wide`, both null
+    // byte per id, narrow_limit and above not values) or `wide`, both null
     // when nothing on it is known; `begin` is the page's first id.
     // `full`: every id on the page is known, so a loop reading it needs
     // no check (the rule once queries have climbed past it).
@@ -98,14 +104,20 @@ public:
     std::uint64_t flat_version() const { return flat_version_; }
     [[gnu::always_inline]] static std::uint32_t read(std::uintptr_t e, std::uint32_t j) {
         if (e & 1) return reinterpret_cast<const std::uint32_t*>(e - 1)[j];
-        const std::uint8_t b = reinterpret_cast<const std::uint8_t*>(e)[j];
-        return b >= narrow_on_path ? unknown - (narrow_unknown - b) : b;
+        return decode(reinterpret_cast<const std::uint8_t*>(e)[j]);
     }
 
     static constexpr unsigned page_bits = 9;
     static constexpr std::uint32_t page_size = 1u << page_bits;
+    // A narrow page's bytes: a value below narrow_limit, else the low byte
+    // of a code (known_n, on_path, unknown), all three at least narrow_limit.
+    static constexpr std::uint8_t narrow_limit = 0xFD;
+    static constexpr std::uint8_t narrow_known_n = 0xFD;
     static constexpr std::uint8_t narrow_on_path = 0xFE;
     static constexpr std::uint8_t narrow_unknown = 0xFF;
+    [[gnu::always_inline]] static std::uint32_t decode(std::uint8_t b) {
+        return b >= narrow_limit ? 0xFFFFFF00u | b : b;
+    }
 
     std::size_t memory_bytes() const {
         return bytes_ + dirs_.capacity() * sizeof(dirs_[0]) + flat_.capacity() * sizeof(flat_[0]);
@@ -205,10 +217,7 @@ private:
         const std::uint32_t skew = static_cast<std::uint32_t>(wide_.size() % 8) * 16;
         wide_.push_back(std::make_unique_for_overwrite<std::uint32_t[]>(page_size + skew));
         p.wide = wide_.back().get() + skew;
-        for (std::uint32_t j = 0; j < page_size; ++j) {
-            std::uint8_t b = p.narrow[j];
-            p.wide[j] = b >= narrow_on_path ? unknown - (narrow_unknown - b) : b;
-        }
+        for (std::uint32_t j = 0; j < page_size; ++j) p.wide[j] = decode(p.narrow[j]);
         p.narrow = nullptr;  // its bytes stay in the chunk, unused
         bytes_ += (page_size + skew) * 4;
         set_flat(page, p);

@@ -580,6 +580,22 @@ private:
             q("print len(winning_moves(misere(" + call(info, R, a) + " + " + call(info, R, b) + ")))",
               str(ref_.winning_moves({Comp{info.ref, a}, Comp{info.ref, b}}, true)));
         });
+        // The outcome alone of a state and then its value (an N-position's
+        // value is not known from its outcome), and outcomes asked from the
+        // top down, where the outcome search descends instead of reading.
+        if (r_.chance(0.4)) {
+            State s = big_state(d);
+            Comp c{info.ref, s};
+            const std::string x = call(info, fresh, s);
+            q("print [outcome(" + x + "), sg(" + x + ")]", list_src({quoted(ref_.sg(c) != 0), str(ref_.sg(c))}));
+        }
+        if (r_.chance(0.4)) {
+            Range rg = range(d, range_top(d));
+            std::vector<State> states(rg.states.rbegin(), rg.states.rend());
+            std::vector<std::string> xs;
+            for (const State& s : states) xs.push_back(call(info, fresh, s));
+            q("print [outcome(p) for p in " + list_src(xs) + "]", answers(info, states, 1));
+        }
         r_.shuffle(qs);
         p_.queries.insert(p_.queries.end(), qs.begin(), qs.end());
     }
