@@ -458,8 +458,37 @@ private:
             Stepped r = listed(m, g.reg, f.data->lists[g.list], f);
             if (r != Stepped::not_even) return r == Stepped::done;
         }
-        if (gen + 1 == m.gens.size()) return intpath::for_each_value(g, f, [&] { return option(m, f); });
+        if (gen + 1 == m.gens.size()) {
+            if (g.list < 0 && !g.over_position && own_int_results(m)) return each_int(m, g, f);
+            return intpath::for_each_value(g, f, [&] { return option(m, f); });
+        }
         return intpath::for_each_value(g, f, [&] { return family(m, gen + 1, f); });
+    }
+
+    // A family of a one-int game whose option is the result itself (no
+    // `where`, no canonical form, no split): its own id when in 0..2^31-1.
+    bool own_int_results(const Move& m) const {
+        return g_.shape == IntGame::Shape::ints && g_.arity == 1 && g_.canonical.empty() && !m.where && !m.split &&
+               m.result.size() == 1;
+    }
+    // The plain loop over such a family's range that stepping cannot take
+    // (a result not affine in the variable, `n - k * k`): option() without
+    // its dispatch on shapes, canonical form and packing, as a hand-written
+    // loop reads the value at each result. Same evaluations, same order.
+    bool each_int(const Move& m, const intpath::Gen& g, const Frame& f) {
+        const std::int64_t lo = g.lo->eval(f), hi = g.hi->eval(f);
+        const intpath::Int& result = *m.result[0];
+        std::int64_t& x = f.r[g.reg];
+        for (x = lo; x <= hi; ++x) {
+            if (((x - lo) & 0xFFFF) == 0xFFFF) poll_interrupt();  // a state with very many moves
+            const std::int64_t n = result.eval(f);
+            if (n < 0 || n >= std::int64_t{StateTable::first_general}) return false;  // interned: the solver expands it
+            const std::uint32_t v = low_.get(static_cast<std::uint32_t>(n));
+            if (!known<Outcome>(v)) return blocked(static_cast<std::uint32_t>(n));
+            if (!Outcome) mex_.add(v);
+            if (x == hi) break;
+        }
+        return true;
     }
 
     // `move x in s => s - {d for d in s where c}` with c's masks by x
@@ -760,7 +789,7 @@ private:
                     if (n < 0 || n >= std::int64_t{StateTable::first_general}) return Stepped::not_even;
                     const std::uint32_t v = low_.get(static_cast<std::uint32_t>(n));
                     if (!known<Outcome>(v)) return blocked_at(low_, n);
-                    mex_.add(v);
+                    if (!Outcome) mex_.add(v);
                 }
                 return Stepped::done;
             }
@@ -777,7 +806,7 @@ private:
                     if (!known<Outcome>(v)) return blocked_at(values, id[i] + step[i] * k);
                     x ^= v;
                 }
-                mex_.add(x);
+                if (!Outcome) mex_.add(x);
             }
             return Stepped::done;
         } catch (const DiagnosticError&) {
@@ -975,7 +1004,7 @@ private:
                         if (!known<Outcome>(b)) return blocked_at(values, at[i]);
                         v ^= b;
                     }
-                    mex_.add(v);
+                    if (!Outcome) mex_.add(v);
                 }
                 for (std::size_t i = 0; i < N; ++i) at[i] += step[i];
             }
@@ -1069,7 +1098,7 @@ private:
                         if (!known<Outcome>(b)) return blocked_at(values, id[i] + k * step[i]);
                         v ^= b;
                     }
-                    mex_.add(v);
+                    if (!Outcome) mex_.add(v);
                 }
             }
             for (std::size_t i = 0; i < N; ++i) id[i] += chunk * step[i];
