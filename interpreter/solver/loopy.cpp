@@ -92,27 +92,44 @@ struct Solver::Loopy {
         out.push_back(x);
     }
 
+    // Expanded a batch of states at a time: the options' value entries,
+    // read in an order unrelated to their ids, are prefetched while the
+    // rest of the batch expands, and read after.
     void explore(Comp root) {
+        constexpr std::uint32_t batch = 32;
         number(root);
         std::vector<std::uint64_t> buf;
+        std::vector<std::size_t> ends;  // of each state's options in buf
         succ_first.push_back(0);
         out_first.push_back(0);
-        for (std::uint32_t i = 0; i < comp.size(); ++i) {
+        for (std::uint32_t i = 0; i < comp.size();) {
+            const auto stop = std::min<std::uint32_t>(i + batch, static_cast<std::uint32_t>(comp.size()));
             buf.clear();
-            OptionSink sink(buf, true);
-            ++s.stats_.expansions;
-            if ((i & 0xFFF) == 0xFFF) s.check_interrupt();
-            s.tables_[comp_graph(comp[i])].graph->expand(comp_state(comp[i]), sink);
-            for (std::size_t a = 0; a < buf.size();) {
-                std::size_t b = a + 1;
-                while (b < buf.size() && !(buf[b] & OptionSink::header_bit)) ++b;
-                const std::span<const std::uint64_t> parts(buf.data() + a + 1, b - a - 1);
-                if (parts.size() == 1 && !(parts[0] & resolved_bit)) add_state(parts[0]);
-                else add_sum(parts);
-                a = b;
+            ends.clear();
+            for (std::uint32_t j = i; j < stop; ++j) {
+                const std::size_t from = buf.size();
+                OptionSink sink(buf, true);
+                ++s.stats_.expansions;
+                if ((j & 0xFFF) == 0xFFF) s.check_interrupt();
+                s.tables_[comp_graph(comp[j])].graph->expand(comp_state(comp[j]), sink);
+                for (std::size_t a = from; a < buf.size(); ++a)
+                    if (!(buf[a] & (OptionSink::header_bit | resolved_bit))) s.prefetch(buf[a]);
+                ends.push_back(buf.size());
             }
-            succ_first.push_back(static_cast<std::uint32_t>(succ.size()));
-            out_first.push_back(static_cast<std::uint32_t>(out.size()));
+            std::size_t a = 0;
+            for (std::size_t end : ends) {
+                while (a < end) {
+                    std::size_t b = a + 1;
+                    while (b < end && !(buf[b] & OptionSink::header_bit)) ++b;
+                    const std::span<const std::uint64_t> parts(buf.data() + a + 1, b - a - 1);
+                    if (parts.size() == 1 && !(parts[0] & resolved_bit)) add_state(parts[0]);
+                    else add_sum(parts);
+                    a = b;
+                }
+                succ_first.push_back(static_cast<std::uint32_t>(succ.size()));
+                out_first.push_back(static_cast<std::uint32_t>(out.size()));
+            }
+            i = stop;
         }
     }
 

@@ -214,6 +214,11 @@ private:
         unsigned k = id_class(s);
         tables_[comp_graph(c)].values[k].set(s - class_base[k], v);
     }
+    void prefetch(Comp c) const {
+        StateId s = comp_state(c);
+        unsigned k = id_class(s);
+        tables_[comp_graph(c)].values[k].prefetch(s - class_base[k]);
+    }
     std::uint32_t peek(Comp c) const {
         StateId s = comp_state(c);
         unsigned k = id_class(s);
