@@ -168,6 +168,17 @@ struct Solver::Loopy {
         };
         std::vector<State> st(k);
         std::vector<std::uint32_t> queue;
+        // The queues visit states in an order unrelated to their numbers:
+        // while one is handled, the predecessors of those a few places on
+        // are loaded (their list first, then their states).
+        auto ahead = [&](std::size_t q) {
+            if (q + 16 < queue.size()) __builtin_prefetch(&pred_first[queue[q + 16]]);
+            if (q + 8 < queue.size()) __builtin_prefetch(&preds[pred_first[queue[q + 8]]]);
+            if (q + 4 < queue.size()) {
+                const std::uint32_t u = queue[q + 4];
+                for (std::uint32_t i = pred_first[u]; i < pred_first[u + 1]; ++i) __builtin_prefetch(&st[preds[i]]);
+            }
+        };
         auto note_label = [&](std::uint32_t u, std::uint32_t v) {  // u labelled v: its predecessors know
             const std::uint32_t bit = v < 32 ? std::uint32_t{1} << v : 0;
             for (std::uint32_t i = pred_first[u]; i < pred_first[u + 1]; ++i) {
@@ -185,6 +196,11 @@ struct Solver::Loopy {
         }
         std::vector<std::uint32_t> sums;
         for (std::size_t q = 0; q < queue.size(); ++q) {
+            ahead(q);
+            if (q + 4 < queue.size()) {  // the mex reads the options' labels
+                const std::uint32_t b = queue[q + 4];
+                for (std::uint32_t i = succ_first[b]; i < succ_first[b + 1]; ++i) __builtin_prefetch(&st[succ[i]]);
+            }
             const std::uint32_t a = queue[q];
             sums.assign(out.begin() + out_first[a], out.begin() + out_first[a + 1]);
             for (std::uint32_t i = succ_first[a]; i < succ_first[a + 1]; ++i) sums.push_back(st[succ[i]].lab);
@@ -245,6 +261,7 @@ struct Solver::Loopy {
                 }
             }
             for (std::size_t q = 0; q < queue.size(); ++q) {
+                ahead(q);
                 const std::uint32_t u = queue[q];
                 const std::uint32_t bit = m < 32 ? std::uint32_t{1} << m : 0;
                 for (std::uint32_t i = pred_first[u]; i < pred_first[u + 1]; ++i) {
