@@ -92,27 +92,44 @@ struct Solver::Loopy {
         out.push_back(x);
     }
 
+    // Expanded a batch of states at a time: the options' value entries,
+    // read in an order unrelated to their ids, are prefetched while the
+    // rest of the batch expands, and read after.
     void explore(Comp root) {
+        constexpr std::uint32_t batch = 32;
         number(root);
         std::vector<std::uint64_t> buf;
+        std::vector<std::size_t> ends;  // of each state's options in buf
         succ_first.push_back(0);
         out_first.push_back(0);
-        for (std::uint32_t i = 0; i < comp.size(); ++i) {
+        for (std::uint32_t i = 0; i < comp.size();) {
+            const auto stop = std::min<std::uint32_t>(i + batch, static_cast<std::uint32_t>(comp.size()));
             buf.clear();
-            OptionSink sink(buf, true);
-            ++s.stats_.expansions;
-            if ((i & 0xFFF) == 0xFFF) s.check_interrupt();
-            s.tables_[comp_graph(comp[i])].graph->expand(comp_state(comp[i]), sink);
-            for (std::size_t a = 0; a < buf.size();) {
-                std::size_t b = a + 1;
-                while (b < buf.size() && !(buf[b] & OptionSink::header_bit)) ++b;
-                const std::span<const std::uint64_t> parts(buf.data() + a + 1, b - a - 1);
-                if (parts.size() == 1 && !(parts[0] & resolved_bit)) add_state(parts[0]);
-                else add_sum(parts);
-                a = b;
+            ends.clear();
+            for (std::uint32_t j = i; j < stop; ++j) {
+                const std::size_t from = buf.size();
+                OptionSink sink(buf, true);
+                ++s.stats_.expansions;
+                if ((j & 0xFFF) == 0xFFF) s.check_interrupt();
+                s.tables_[comp_graph(comp[j])].graph->expand(comp_state(comp[j]), sink);
+                for (std::size_t a = from; a < buf.size(); ++a)
+                    if (!(buf[a] & (OptionSink::header_bit | resolved_bit))) s.prefetch(buf[a]);
+                ends.push_back(buf.size());
             }
-            succ_first.push_back(static_cast<std::uint32_t>(succ.size()));
-            out_first.push_back(static_cast<std::uint32_t>(out.size()));
+            std::size_t a = 0;
+            for (std::size_t end : ends) {
+                while (a < end) {
+                    std::size_t b = a + 1;
+                    while (b < end && !(buf[b] & OptionSink::header_bit)) ++b;
+                    const std::span<const std::uint64_t> parts(buf.data() + a + 1, b - a - 1);
+                    if (parts.size() == 1 && !(parts[0] & resolved_bit)) add_state(parts[0]);
+                    else add_sum(parts);
+                    a = b;
+                }
+                succ_first.push_back(static_cast<std::uint32_t>(succ.size()));
+                out_first.push_back(static_cast<std::uint32_t>(out.size()));
+            }
+            i = stop;
         }
     }
 
@@ -151,6 +168,17 @@ struct Solver::Loopy {
         };
         std::vector<State> st(k);
         std::vector<std::uint32_t> queue;
+        // The queues visit states in an order unrelated to their numbers:
+        // while one is handled, the predecessors of those a few places on
+        // are loaded (their list first, then their states).
+        auto ahead = [&](std::size_t q) {
+            if (q + 16 < queue.size()) __builtin_prefetch(&pred_first[queue[q + 16]]);
+            if (q + 8 < queue.size()) __builtin_prefetch(&preds[pred_first[queue[q + 8]]]);
+            if (q + 4 < queue.size()) {
+                const std::uint32_t u = queue[q + 4];
+                for (std::uint32_t i = pred_first[u]; i < pred_first[u + 1]; ++i) __builtin_prefetch(&st[preds[i]]);
+            }
+        };
         auto note_label = [&](std::uint32_t u, std::uint32_t v) {  // u labelled v: its predecessors know
             const std::uint32_t bit = v < 32 ? std::uint32_t{1} << v : 0;
             for (std::uint32_t i = pred_first[u]; i < pred_first[u + 1]; ++i) {
@@ -168,6 +196,11 @@ struct Solver::Loopy {
         }
         std::vector<std::uint32_t> sums;
         for (std::size_t q = 0; q < queue.size(); ++q) {
+            ahead(q);
+            if (q + 4 < queue.size()) {  // the mex reads the options' labels
+                const std::uint32_t b = queue[q + 4];
+                for (std::uint32_t i = succ_first[b]; i < succ_first[b + 1]; ++i) __builtin_prefetch(&st[succ[i]]);
+            }
             const std::uint32_t a = queue[q];
             sums.assign(out.begin() + out_first[a], out.begin() + out_first[a + 1]);
             for (std::uint32_t i = succ_first[a]; i < succ_first[a + 1]; ++i) sums.push_back(st[succ[i]].lab);
@@ -228,6 +261,7 @@ struct Solver::Loopy {
                 }
             }
             for (std::size_t q = 0; q < queue.size(); ++q) {
+                ahead(q);
                 const std::uint32_t u = queue[q];
                 const std::uint32_t bit = m < 32 ? std::uint32_t{1} << m : 0;
                 for (std::uint32_t i = pred_first[u]; i < pred_first[u + 1]; ++i) {

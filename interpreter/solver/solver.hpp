@@ -221,6 +221,11 @@ private:
         unsigned k = id_class(s);
         return tables_[comp_graph(c)].values[k].set(s - class_base[k], v);
     }
+    void prefetch(Comp c) const {
+        StateId s = comp_state(c);
+        unsigned k = id_class(s);
+        tables_[comp_graph(c)].values[k].prefetch(s - class_base[k]);
+    }
     // A state's entry: a value, or a code (unknown, on_path, known_n, a
     // loopy search's); peek() takes known_n, which is no value, for unknown.
     std::uint32_t entry(Comp c) const {

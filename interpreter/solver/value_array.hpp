@@ -46,6 +46,18 @@ public:
         return decode(p->narrow[j]);
     }
 
+    // Starts loading id i's entry, for a loop that will read it soon (a
+    // search reading the options of many states in an order unrelated to
+    // their ids waits on memory, not on work).
+    void prefetch(std::uint32_t i) const {
+        const std::uint32_t f = i >> page_bits;
+        if (f >= flat_count_) return;
+        const std::uintptr_t e = flat_[f];
+        const std::uint32_t j = i & (page_size - 1);
+        if (e & 1) __builtin_prefetch(reinterpret_cast<const std::uint32_t*>(e - 1) + j);
+        else __builtin_prefetch(reinterpret_cast<const std::uint8_t*>(e) + j);
+    }
+
     // Returns whether the entry was known_n.
     bool set(std::uint32_t i, std::uint32_t v) {
         Page& p = const_cast<Page&>(page(i) ? *page(i) : make_page(i));
