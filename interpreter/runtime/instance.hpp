@@ -75,6 +75,7 @@ public:
     bool grundy_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each);
     // The int path's tabulated expression `table` at register value x (intpath::Tabulated).
     std::int64_t tabulate(std::uint32_t table, std::int64_t x);
+    std::int64_t set_mask(const Value& v);
     // The heap engine for this instance's rules, made on first use; null
     // when the rules are not those of a one-heap take-and-break game
     // (HeapEngine::fits) or their hoisted values are not ints.
@@ -91,6 +92,7 @@ public:
 private:
     // The int fast path (int_expand.cpp); false when it does not apply.
     bool expand_fast(solver::StateId s, solver::OptionSink& out);
+    bool one_pass_state(intpath::Frame& f, std::uint32_t& value, Blocker& blocker);  // try_grundy's scan
     bool prepare_fast();
     std::vector<std::int64_t> translation_offsets(const intpath::Move& m) const;
     void dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each);

@@ -177,11 +177,14 @@ inline Stepped mark_translation(const Move& m, const std::vector<std::int64_t>& 
 }
 
 // `move x in s => s - {d for d in s where c}` on a set position with c's
-// masks keyed by x (Kernel::masked), when the position packs.
+// masks keyed by x, or `move x in s => s - b1 - b2 ...` with the b read
+// from x alone (ListResult::removal): one mask per x (Kernel::masked),
+// when the position packs.
 bool masked_move(const IntGame& g, const Move& m) {
+    const int x = static_cast<int>(m.gens[0].reg);
     return g.shape == IntGame::Shape::sets && m.gens.size() == 1 && m.gens[0].over_position && !m.where &&
-           m.list.kind == ListResult::Kind::minus && m.list.a->kind == ListResult::Kind::position &&
-           m.list.b->filter == static_cast<int>(m.gens[0].reg);
+           m.list.kind == ListResult::Kind::minus &&
+           ((m.list.a->kind == ListResult::Kind::position && m.list.b->filter == x) || m.list.removal == x);
 }
 
 class Kernel {
@@ -218,7 +221,7 @@ public:
         if (table_.direct_sets() && !(pos >> 30)) {
             // Every option is a subset of pos, so its own id: the loop a
             // hand-written solver has, with the masks and pages in locals.
-            auto& masks = f.data->filters[m.list.b->filter_slot];
+            auto& masks = f.data->filters[m.list.removal == ListResult::no_filter ? m.list.b->filter_slot : m.list.filter_slot];
             const solver::ValueArray& values = arrays_[solver::Solver::id_class(StateTable::first_direct)];
             std::uint32_t flat_count;
             const std::uintptr_t* flat = values.flat(flat_count);
@@ -230,7 +233,7 @@ public:
             for (std::uint64_t rest = bits; rest; rest &= rest - 1) {
                 x = __builtin_ctzll(rest);
                 const IntInstanceData::Filter& c =
-                    masks[x].known ? masks[x] : intpath::filter_masks(*m.list.b, f, x);
+                    masks[x].known ? masks[x] : intpath::option_masks(m.list, f, x);
                 if (pos & c.fails) return Scan::other;
                 keys[n] = static_cast<std::uint32_t>(pos & ~c.holds);
                 if ((keys[n] >> solver::ValueArray::page_bits) < flat_count)
@@ -467,7 +470,7 @@ private:
     // c fails for an element of the position.
     enum class Read { value, unknown, error };
     [[gnu::always_inline]] Read masked_read(const Move& m, const Frame& f, std::uint32_t& v) {
-        const IntInstanceData::Filter& c = intpath::filter_masks(*m.list.b, f, f.r[m.gens[0].reg]);
+        const IntInstanceData::Filter& c = intpath::option_masks(m.list, f, f.r[m.gens[0].reg]);
         if (f.pos_key & c.fails) return Read::error;
         const std::uint64_t key = f.pos_key & ~c.holds;
         std::uint32_t id;
@@ -1091,6 +1094,14 @@ bool Instance::try_grundy(solver::StateId s, std::uint32_t& value, Blocker& bloc
         lists_resumable_ = Kernel::lists_resumable(g);
     }
     if (!load_fast(s, f, pos, !key_only_)) return false;
+    try {
+        return one_pass_state(f, value, blocker);
+    } catch (const intpath::Unfit&) {
+        return false;  // the instance left the int path; the solver expands s the generic way
+    }
+}
+
+bool Instance::one_pass_state(Frame& f, std::uint32_t& value, Blocker& blocker) {
     MexSet mex(mex_marks_, mex_stamp_);
     Kernel k(*game_.fast, table_, ctx_.solver.value_arrays(graph_), mex);
     if (lists_resumable_ && f.has_key) {
