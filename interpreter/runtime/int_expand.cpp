@@ -295,7 +295,7 @@ std::int64_t Instance::tabulate(std::uint32_t table, std::int64_t x) {
     const Value v = t.code->eval(env);
     std::int64_t value;
     if (t.set) {
-        value = set_mask(v);
+        value = table_mask(v);
     } else {
         if (!v.is(Kind::integer)) t.code->error(fmt::format("expected an int here, not {}", repr(v)));
         value = v.as_int();
@@ -315,7 +315,7 @@ std::int64_t Instance::tabulate(std::uint32_t table, std::int64_t x) {
 }
 
 // A tabulated set's mask; a value the int path cannot hold leaves it.
-std::int64_t Instance::set_mask(const Value& v) {
+std::int64_t Instance::table_mask(const Value& v) {
     std::uint64_t mask = 0;
     bool fits = v.is(Kind::set);
     if (fits)
