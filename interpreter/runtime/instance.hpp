@@ -92,7 +92,6 @@ public:
 private:
     // The int fast path (int_expand.cpp); false when it does not apply.
     bool expand_fast(solver::StateId s, solver::OptionSink& out);
-    bool one_pass_state(intpath::Frame& f, std::uint32_t& value, Blocker& blocker);  // try_grundy's scan
     bool prepare_fast();
     std::vector<std::int64_t> translation_offsets(const intpath::Move& m) const;
     void dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each);

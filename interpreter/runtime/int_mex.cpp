@@ -1095,38 +1095,34 @@ bool Instance::try_grundy(solver::StateId s, std::uint32_t& value, Blocker& bloc
     }
     if (!load_fast(s, f, pos, !key_only_)) return false;
     try {
-        return one_pass_state(f, value, blocker);
+        MexSet mex(mex_marks_, mex_stamp_);
+        Kernel k(*game_.fast, table_, ctx_.solver.value_arrays(graph_), mex);
+        if (lists_resumable_ && f.has_key) {
+            auto intern = [&](std::uint64_t key) {
+                bool is_new = false;
+                const std::uint32_t id = table_.intern_packed(key, is_new);
+                if (is_new) ctx_.solver.charge_state();
+                return id;
+            };
+            switch (k.lists_resumable(f, blocker, value, intern)) {
+                case Kernel::Scan::done: return true;
+                case Kernel::Scan::blocked: return false;
+                case Kernel::Scan::other: break;
+            }
+        }
+        if (key_only_ && f.has_key && game_.fast->moves.size() == 1) {
+            switch (k.masked_resumable(game_.fast->moves[0], f, blocker, value)) {
+                case Kernel::Scan::done: return true;
+                case Kernel::Scan::blocked: return false;
+                case Kernel::Scan::other: break;
+            }
+        }
+        if (one_pass(*game_.fast, k, mex, f, value)) return true;
+        blocker = k.blocker();
+        return false;
     } catch (const intpath::Unfit&) {
         return false;  // the instance left the int path; the solver expands s the generic way
     }
-}
-
-bool Instance::one_pass_state(Frame& f, std::uint32_t& value, Blocker& blocker) {
-    MexSet mex(mex_marks_, mex_stamp_);
-    Kernel k(*game_.fast, table_, ctx_.solver.value_arrays(graph_), mex);
-    if (lists_resumable_ && f.has_key) {
-        auto intern = [&](std::uint64_t key) {
-            bool is_new = false;
-            const std::uint32_t id = table_.intern_packed(key, is_new);
-            if (is_new) ctx_.solver.charge_state();
-            return id;
-        };
-        switch (k.lists_resumable(f, blocker, value, intern)) {
-            case Kernel::Scan::done: return true;
-            case Kernel::Scan::blocked: return false;
-            case Kernel::Scan::other: break;
-        }
-    }
-    if (key_only_ && f.has_key && game_.fast->moves.size() == 1) {
-        switch (k.masked_resumable(game_.fast->moves[0], f, blocker, value)) {
-            case Kernel::Scan::done: return true;
-            case Kernel::Scan::blocked: return false;
-            case Kernel::Scan::other: break;
-        }
-    }
-    if (one_pass(*game_.fast, k, mex, f, value)) return true;
-    blocker = k.blocker();
-    return false;
 }
 
 namespace {
