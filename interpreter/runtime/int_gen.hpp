@@ -340,7 +340,8 @@ inline bool set_mask(const ListResult& lr, const Frame& f, std::uint64_t& out);
 // The mask of `s - b1 - b2 ...` for the value x of its register
 // (ListResult::removal), made on first use: `fails` all ones when a b has
 // an element outside 0..63 (the caller then builds the set).
-inline const IntInstanceData::Filter& removal_mask(const ListResult& lr, const Frame& f, std::int64_t x) {
+[[gnu::noinline]] inline const IntInstanceData::Filter& removal_mask(const ListResult& lr, const Frame& f,
+                                                                     std::int64_t x) {
     IntInstanceData::Filter& c = f.data->filters[lr.filter_slot][static_cast<std::size_t>(x)];
     if (!c.known) {
         std::uint64_t all = 0, part;
@@ -360,8 +361,9 @@ inline const IntInstanceData::Filter& removal_mask(const ListResult& lr, const F
 // The masks of a masked family's result for the value x (0..63) of the
 // move's variable: a filter's (`s - {d for d in s where c}`) or a removal's.
 inline const IntInstanceData::Filter& option_masks(const ListResult& lr, const Frame& f, std::int64_t x) {
-    if (lr.removal != ListResult::no_filter) return removal_mask(lr, f, x);
-    return filter_masks(*lr.b, f, x);
+    if (lr.removal == ListResult::no_filter) return filter_masks(*lr.b, f, x);
+    const IntInstanceData::Filter& c = f.data->filters[lr.filter_slot][static_cast<std::size_t>(x)];
+    return c.known ? c : removal_mask(lr, f, x);
 }
 
 // `s - {d for d in s where c}` as a mask, with c's mask for this state's
