@@ -225,6 +225,26 @@ public:
             const solver::ValueArray& values = arrays_[solver::Solver::id_class(StateTable::first_direct)];
             std::uint32_t flat_count;
             const std::uintptr_t* flat = values.flat(flat_count);
+            auto mask_of = [&](std::int64_t at) -> const IntInstanceData::Filter& {
+                return masks[at].known ? masks[at] : intpath::option_masks(m.list, f, at);
+            };
+            // The next option alone first: in a depth-first search it is
+            // often the one not solved yet, and the others' ids would be
+            // made for nothing, again at each resumption.
+            if (bits) {
+                x = __builtin_ctzll(bits);
+                const IntInstanceData::Filter& c = mask_of(x);
+                if (pos & c.fails) return Scan::other;
+                const auto key = static_cast<std::uint32_t>(pos & ~c.holds);
+                const std::uint32_t v = values.get(key);
+                if (v >= 64) {
+                    if (v < not_known) return Scan::other;
+                    b = {true, StateTable::first_direct + key, {bits, seen}};
+                    return Scan::blocked;
+                }
+                seen |= std::uint64_t{1} << v;
+                bits &= bits - 1;
+            }
             // The options' ids first, then their values: the reads miss the
             // cache (ids are scattered bitmasks), so the table entries and
             // then the values are fetched together, and the misses overlap.
@@ -232,8 +252,7 @@ public:
             std::size_t n = 0;
             for (std::uint64_t rest = bits; rest; rest &= rest - 1) {
                 x = __builtin_ctzll(rest);
-                const IntInstanceData::Filter& c =
-                    masks[x].known ? masks[x] : intpath::option_masks(m.list, f, x);
+                const IntInstanceData::Filter& c = mask_of(x);
                 if (pos & c.fails) return Scan::other;
                 keys[n] = static_cast<std::uint32_t>(pos & ~c.holds);
                 if ((keys[n] >> solver::ValueArray::page_bits) < flat_count)
