@@ -896,29 +896,17 @@ private:
         return true;
     }
     bool set_tabulable(const Expr& e, std::vector<std::uint32_t>& read) const {
-        std::vector<std::string> locals;
-        registers_in(e, locals, read);
+        registers_in(e, read);
         if (read.size() != 1 || read[0] == pos_reg_) return false;
+        std::vector<std::string> locals;
         for (const auto& r : regs_) locals.push_back(r.first);
         return PureCode(*gd_, cg_.params, is_builtin_).pure(e, locals);
     }
-    // The registers e reads, names bound inside it (in `bound`) aside.
-    void registers_in(const Expr& e, std::vector<std::string>& bound, std::vector<std::uint32_t>& out) const {
-        if (e.kind == ExprKind::name) {
-            const std::uint32_t* r = find(e.text);
-            if (r && std::find(bound.begin(), bound.end(), e.text) == bound.end() &&
-                std::find(out.begin(), out.end(), *r) == out.end())
-                out.push_back(*r);
-            return;
-        }
-        const auto mark = bound.size();
-        for (auto& gen : e.gens.gens) {
-            registers_in(*gen.iterable, bound, out);
-            collect(gen.pattern, bound);
-        }
-        if (e.gens.where) registers_in(*e.gens.where, bound, out);
-        for (auto& item : e.items) registers_in(*item, bound, out);
-        bound.resize(mark);
+    void registers_in(const Expr& e, std::vector<std::uint32_t>& out) const {
+        free_names(e, [&](const std::string& n) {
+            const std::uint32_t* r = find(n);
+            if (r && std::find(out.begin(), out.end(), *r) == out.end()) out.push_back(*r);
+        });
     }
     // ListResult::removal for `a - b` (out) when a is the position or such
     // a removal, and b is read from the same one register.
@@ -927,9 +915,8 @@ private:
         if ((a.kind != ListResult::Kind::position && a.removal == ListResult::no_filter) ||
             out.b->kind == ListResult::Kind::comprehension)
             return;
-        std::vector<std::string> bound;
         std::vector<std::uint32_t> read;
-        registers_in(b, bound, read);
+        registers_in(b, read);
         if (read.size() != 1 || read[0] == pos_reg_ || (a.removal != ListResult::no_filter && a.removal != static_cast<int>(read[0])))
             return;
         out.removed = a.removed;

@@ -25,7 +25,27 @@ void bind(const ast::Pattern& p, std::vector<std::string>& out) {
     for (const ast::Pattern& item : p.items) bind(item, out);
 }
 
+void free_names(const Expr& e, std::vector<std::string>& bound, FunctionRef<void(const std::string&)> each) {
+    if (e.kind == ExprKind::name) {
+        if (std::find(bound.begin(), bound.end(), e.text) == bound.end()) each(e.text);
+        return;
+    }
+    const std::size_t mark = bound.size();
+    for (const ast::Generator& g : e.gens.gens) {
+        free_names(*g.iterable, bound, each);
+        bind(g.pattern, bound);
+    }
+    if (e.gens.where) free_names(*e.gens.where, bound, each);
+    for (const ast::ExprPtr& item : e.items) free_names(*item, bound, each);
+    bound.resize(mark);
+}
+
 }  // namespace
+
+void free_names(const Expr& e, FunctionRef<void(const std::string&)> each) {
+    std::vector<std::string> bound;
+    free_names(e, bound, each);
+}
 
 const ast::FnDef* PureCode::game_fn(const std::string& name) const {
     for (const ast::FnDef& f : gd_.fns)

@@ -13,6 +13,9 @@
 
 namespace grundy {
 
+// Calls `each` with every name e reads that e does not bind itself.
+void free_names(const ast::Expr& e, FunctionRef<void(const std::string&)> each);
+
 class PureCode {
 public:
     // `is_builtin`: whether a name, in this game, means the builtin;
