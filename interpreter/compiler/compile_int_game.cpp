@@ -7,6 +7,7 @@
 
 #include "int_compiler.hpp"
 #include "int_nodes.hpp"
+#include "pure_code.hpp"
 
 namespace grundy {
 
@@ -50,6 +51,7 @@ public:
 
 private:
     std::shared_ptr<const IntGame> build(const ast::GameDef& gd) {
+        gd_ = &gd;
         auto g = std::make_shared<IntGame>();
         const ast::Pattern& pos = *gd.position;
         if (lists_) {
@@ -618,8 +620,10 @@ private:
             out.kind = e.op == Op::sub ? K::minus : e.op == Op::bit_or ? K::union_ : K::intersect;
             out.a = std::make_unique<ListResult>(list_result(*e.items[0]));
             out.b = std::make_unique<ListResult>(list_result(*e.items[1]));
+            if (out.kind == K::minus) removal(*e.items[1], out);
             return out;
         }
+        if (sets && set_table(e, out)) return out;
         if (e.kind != (sets ? ExprKind::set_comp : ExprKind::list_comp)) throw GiveUp{};
         out.kind = K::comprehension;
         auto mark = regs_.size();
@@ -792,6 +796,12 @@ private:
                 if (const std::uint32_t* r = find(e.text)) return std::make_unique<Reg>(e.loc, e.length, *r);
                 break;
             case ExprKind::unary: return std::make_unique<Neg>(e.loc, e.length, integer(*e.items[0]));
+            case ExprKind::index:
+                if (constant(*e.items[0]) && !constant(e)) {
+                    const std::uint32_t xs = hoisted_list(*e.items[0]);
+                    return std::make_unique<ListIndex>(e.loc, e.length, xs, integer(*e.items[1]));
+                }
+                break;
             case ExprKind::binary:
                 switch (e.op) {
                     case Op::add: return bin<Op::add>(e);
@@ -857,19 +867,62 @@ private:
 
     // intpath::Tabulated: e reads one register, calls only builtins that
     // neither read input nor ask the solver, and gives an int or an error.
-    IntPtr tabulated(const Expr& e) {
+    IntPtr tabulated(const Expr& e, bool set = false) {
         std::vector<std::uint32_t> read;
-        if (!registers_read(e, read) || read.size() != 1 || (lists_ && read[0] == pos_reg_) || !tabulable(e) ||
-            !int_valued(e))
+        if (set) {
+            if (!set_tabulable(e, read)) return nullptr;
+        } else if (!registers_read(e, read) || read.size() != 1 || (lists_ && read[0] == pos_reg_) || !tabulable(e) ||
+                   !int_valued(e)) {
             return nullptr;
+        }
         std::string var;
         for (auto it = regs_.rbegin(); it != regs_.rend() && var.empty(); ++it)
             if (it->second == read[0]) var = it->first;
         intpath::Tabulated t;
+        t.set = set;
         t.code = tabulate_(e, var, t.slot);
         game_->tables.push_back(std::move(t));
         return std::make_unique<TableInt>(e.loc, e.length, static_cast<std::uint32_t>(game_->tables.size() - 1),
                                           read[0]);
+    }
+    // A set that a pure expression of one register gives (`adj[v]`, `{w for
+    // w in 0..n where f(w, v)}`): a table of its masks (ListResult::table).
+    bool set_table(const Expr& e, ListResult& out) {
+        if (e.kind == ExprKind::name || e.kind == ExprKind::set) return false;
+        IntPtr t = tabulated(e, true);
+        if (!t) return false;
+        out.kind = ListResult::Kind::table;
+        out.element = std::move(t);
+        return true;
+    }
+    bool set_tabulable(const Expr& e, std::vector<std::uint32_t>& read) const {
+        registers_in(e, read);
+        if (read.size() != 1 || read[0] == pos_reg_) return false;
+        std::vector<std::string> locals;
+        for (const auto& r : regs_) locals.push_back(r.first);
+        return PureCode(*gd_, cg_.params, is_builtin_).pure(e, locals);
+    }
+    void registers_in(const Expr& e, std::vector<std::uint32_t>& out) const {
+        free_names(e, [&](const std::string& n) {
+            const std::uint32_t* r = find(n);
+            if (r && std::find(out.begin(), out.end(), *r) == out.end()) out.push_back(*r);
+        });
+    }
+    // ListResult::removal for `a - b` (out) when a is the position or such
+    // a removal, and b is read from the same one register.
+    void removal(const Expr& b, ListResult& out) {
+        const ListResult& a = *out.a;
+        if ((a.kind != ListResult::Kind::position && a.removal == ListResult::no_filter) ||
+            out.b->kind == ListResult::Kind::comprehension)
+            return;
+        std::vector<std::uint32_t> read;
+        registers_in(b, read);
+        if (read.size() != 1 || read[0] == pos_reg_ || (a.removal != ListResult::no_filter && a.removal != static_cast<int>(read[0])))
+            return;
+        out.removed = a.removed;
+        out.removed.push_back(out.b.get());
+        out.removal = static_cast<int>(read[0]);
+        out.filter_slot = game_->filters++;
     }
     bool tabulable(const Expr& e) const {
         if (e.kind == ExprKind::call) {
@@ -995,6 +1048,7 @@ private:
     bool lists_;                       // lists or sets: the position is read through Frame::pos
     std::uint32_t pos_reg_ = 0;
     IntGame* game_ = nullptr;
+    const ast::GameDef* gd_ = nullptr;
     std::vector<std::pair<std::string, std::uint32_t>> regs_;
     std::uint32_t next_reg_ = 0;
     std::vector<ast::ExprPtr> owned_;  // rules taken apart (tuple_parts)

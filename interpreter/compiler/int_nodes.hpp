@@ -229,6 +229,24 @@ struct TableInt final : Int {
     }
 };
 
+// xs[i] of a hoisted list of ints (a rule parameter's `d[k]`), with the
+// generic index's checks and messages (ops::index).
+struct ListIndex final : Int {
+    std::uint32_t list;
+    IntPtr i;
+    ListIndex(Loc l, std::uint32_t n, std::uint32_t xs, IntPtr x) : Int(l, n), list(xs), i(std::move(x)) {}
+    std::int64_t eval(const Frame& f) const override {
+        const std::int64_t k = i->eval(f);
+        const std::vector<std::int64_t>& xs = f.data->lists[list];
+        const auto n = static_cast<std::int64_t>(xs.size());
+        if (k >= 0 && k < n) return xs[static_cast<std::size_t>(k)];
+        if (k >= -n && k < 0) return xs[static_cast<std::size_t>(k + n)];
+        const Kind kind = f.data->list_kinds[list];
+        if (kind == Kind::range) fail(loc, fmt::format("index {} is out of range for a range of {} ints", k, n), length);
+        fail(loc, fmt::format("index {} is out of range for {} of length {}", k, kind_name(kind), n), length);
+    }
+};
+
 // A game on int lists reads its position through these.
 struct PosLen final : Int {
     using Int::Int;

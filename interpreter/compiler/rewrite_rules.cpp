@@ -109,6 +109,7 @@ public:
         for (auto& p : gd_.params) out->params.push_back(p);
         out->position = gd_.position;
         out->position_loc = gd_.position_loc;
+        for (auto& f : gd_.fns) out->fns.push_back({f.loc, f.name, f.params, ast::clone(*f.body)});  // as written
         if (gd_.start) {
             out->start.emplace();
             out->start->loc = gd_.start->loc;

@@ -76,6 +76,7 @@ public:
     bool grundy_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each);
     // The int path's tabulated expression `table` at register value x (intpath::Tabulated).
     std::int64_t tabulate(std::uint32_t table, std::int64_t x);
+    std::int64_t table_mask(const Value& v);
     // The heap engine for this instance's rules, made on first use; null
     // when the rules are not those of a one-heap take-and-break game
     // (HeapEngine::fits) or their hoisted values are not ints.

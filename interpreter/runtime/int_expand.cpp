@@ -15,6 +15,7 @@ bool Instance::prepare_fast() {
     fast_.ints.assign(g.hoisted.size(), 0);
     fast_.lists.assign(g.hoisted.size(), {});
     fast_.sorted.assign(g.hoisted.size(), false);
+    fast_.list_kinds.assign(g.hoisted.size(), Kind::list);
     fast_.int_regs.clear();
     try {
         FrameGuard frame(ctx_, game_.slots, game_.loc);
@@ -30,6 +31,7 @@ bool Instance::prepare_fast() {
             if (v.is(Kind::range) && v.range().hi >= v.range().lo &&
                 static_cast<__int128>(v.range().hi) - v.range().lo >= (1 << 24))
                 return false;
+            fast_.list_kinds[i] = v.kind();
             bool ints = true;
             ops::for_each(v, [&](const Value& x) {
                 ints = x.is(Kind::integer);
@@ -291,7 +293,13 @@ std::int64_t Instance::tabulate(std::uint32_t table, std::int64_t x) {
     // An error comes out where the rules would raise it: this runs in
     // their place, and is kept only when it gives a value.
     const Value v = t.code->eval(env);
-    if (!v.is(Kind::integer)) t.code->error(fmt::format("expected an int here, not {}", repr(v)));
+    std::int64_t value;
+    if (t.set) {
+        value = table_mask(v);
+    } else {
+        if (!v.is(Kind::integer)) t.code->error(fmt::format("expected an int here, not {}", repr(v)));
+        value = v.as_int();
+    }
     if (x >= 0 && x < IntInstanceData::table_size) {
         IntInstanceData::Table& cache = fast_.tables[table];
         const auto at = static_cast<std::size_t>(x);
@@ -300,10 +308,27 @@ std::int64_t Instance::tabulate(std::uint32_t table, std::int64_t x) {
             cache.values.resize(size);
             cache.known.resize(size);
         }
-        cache.values[at] = v.as_int();
+        cache.values[at] = value;
         cache.known[at] = 1;
     }
-    return v.as_int();
+    return value;
+}
+
+// A tabulated set's mask; a value the int path cannot hold leaves it.
+std::int64_t Instance::table_mask(const Value& v) {
+    std::uint64_t mask = 0;
+    bool fits = v.is(Kind::set);
+    if (fits)
+        for (const Value& x : v.seq()) {
+            fits = x.is(Kind::integer) && static_cast<std::uint64_t>(x.as_int()) < 64;
+            if (!fits) break;
+            mask |= std::uint64_t{1} << x.as_int();
+        }
+    if (!fits) {
+        fast_.state = IntInstanceData::State::unusable;
+        throw intpath::Unfit{};
+    }
+    return static_cast<std::int64_t>(mask);
 }
 
 bool Instance::expand_fast(solver::StateId s, solver::OptionSink& out) {
@@ -311,8 +336,14 @@ bool Instance::expand_fast(solver::StateId s, solver::OptionSink& out) {
     std::int64_t regs[IntGame::max_registers], pos[StateTable::max_list];
     intpath::Frame f{regs, &fast_};
     if (!load_fast(s, f, pos)) return false;
-    if (g.terminal && g.terminal->test(f)) return true;
-    for (const intpath::Move& m : g.moves) fast_move(m, 0, f, out);
+    const solver::OptionSink::Mark mark = out.mark();
+    try {
+        if (g.terminal && g.terminal->test(f)) return true;
+        for (const intpath::Move& m : g.moves) fast_move(m, 0, f, out);
+    } catch (const intpath::Unfit&) {
+        out.rewind(mark);  // the generic expansion starts over
+        return false;
+    }
     return true;
 }
 

@@ -120,7 +120,9 @@ struct Gen {
 // [element for gens where cond] (or the same in braces), the position
 // itself, or a set operation on two of these.
 struct ListResult {
-    enum class Kind : std::uint8_t { items, comprehension, position, minus, union_, intersect } kind = Kind::items;
+    // `table`: a set that a pure expression of one register gives (`adj[v]`),
+    // read through `element`, a TableInt whose table keeps the set's mask.
+    enum class Kind : std::uint8_t { items, comprehension, position, minus, union_, intersect, table } kind = Kind::items;
     std::vector<IntPtr> items;
     std::vector<Gen> gens;
     BoolPtr where;
@@ -134,6 +136,12 @@ struct ListResult {
     static constexpr int no_filter = -1, constant_filter = -2;
     int filter = no_filter;
     std::uint32_t filter_slot = 0;
+    // `s - b1 - b2 ...` on a set position, each b a set read from the
+    // register `removal` alone (`s - {v} - adj[v]`): s minus one mask per
+    // value of that register, made by evaluating the b in order on first
+    // use (IntInstanceData::filters, slot filter_slot; `holds` the mask).
+    int removal = no_filter;
+    std::vector<const ListResult*> removed;
     // `[e for c in lo..hi where w]` whose conditions (w, and the `if`s of e)
     // compare c only with registers or constants: they can change only at
     // those values (cuts), so they are tested once per stretch between
@@ -220,7 +228,17 @@ struct Move {
 struct Tabulated {
     CodePtr code;                      // reads the register's name from frame slot `slot`
     std::uint32_t slot = 0;
+    // The value is a set of ints in 0..63, kept as its mask (a ListResult
+    // of kind table); any other value throws Unfit.
+    bool set = false;
 };
+
+// Thrown when a value met part way through a fast expansion cannot be
+// represented (a tabulated set with an element outside 0..63, or not a
+// set): the instance leaves the int path for good, and the expansion
+// runs again on the generic path, which gives the rules' own answers and
+// errors. Not a DiagnosticError, so that no error handler takes it.
+struct Unfit {};
 
 // A value computed once per instance.
 struct Hoisted {
@@ -296,6 +314,7 @@ struct IntInstanceData {
     std::vector<std::pair<std::uint32_t, std::int64_t>> int_regs;  // (register, value) of each hoisted int
     std::vector<std::vector<std::int64_t>> lists;     // by hoisted index (empty for ints)
     std::vector<bool> sorted;                         // lists that are sorted (binary search for `in`)
+    std::vector<Kind> list_kinds;                     // by hoisted index: what a list was (for index errors)
     // By move: offset(k) for each k of a translation's list; empty when the
     // move is not one, or its result is not n + offset(k) without overflow
     // for every n that is its own id.

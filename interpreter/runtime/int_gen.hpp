@@ -331,6 +331,41 @@ inline const IntInstanceData::Filter& filter_masks(const ListResult& b, const Fr
     return c;
 }
 
+// The mask of set result lr when every element lies in 0..63, its parts
+// evaluated in the order build_list evaluates them; false when one does
+// not fit (build_list then builds it, evaluating again: int code gives the
+// same values and raises the same error first).
+inline bool set_mask(const ListResult& lr, const Frame& f, std::uint64_t& out);
+
+// The mask of `s - b1 - b2 ...` for the value x of its register
+// (ListResult::removal), made on first use: `fails` all ones when a b has
+// an element outside 0..63 (the caller then builds the set).
+[[gnu::noinline]] inline const IntInstanceData::Filter& removal_mask(const ListResult& lr, const Frame& f,
+                                                                     std::int64_t x) {
+    IntInstanceData::Filter& c = f.data->filters[lr.filter_slot][static_cast<std::size_t>(x)];
+    if (!c.known) {
+        std::uint64_t all = 0, part;
+        bool fits = true;
+        for (const ListResult* b : lr.removed) {
+            fits = set_mask(*b, f, part);
+            if (!fits) break;
+            all |= part;
+        }
+        c.holds = fits ? all : 0;
+        c.fails = fits ? 0 : ~std::uint64_t{0};
+        c.known = true;
+    }
+    return c;
+}
+
+// The masks of a masked family's result for the value x (0..63) of the
+// move's variable: a filter's (`s - {d for d in s where c}`) or a removal's.
+inline const IntInstanceData::Filter& option_masks(const ListResult& lr, const Frame& f, std::int64_t x) {
+    if (lr.removal == ListResult::no_filter) return filter_masks(*lr.b, f, x);
+    const IntInstanceData::Filter& c = f.data->filters[lr.filter_slot][static_cast<std::size_t>(x)];
+    return c.known ? c : removal_mask(lr, f, x);
+}
+
 // `s - {d for d in s where c}` as a mask, with c's mask for this state's
 // key computed once per instance (ListResult::filter); false when that
 // does not apply, or when c raises an error for some d in s (the element
@@ -361,7 +396,7 @@ inline bool filtered_mask(const ListResult& lr, const Frame& f, std::uint64_t& o
 // false otherwise (build_list then builds it). Once per option: an
 // in-place plan seen before is replayed here, without a call.
 [[gnu::always_inline]] inline bool packed_result(const ListResult& lr, const Frame& f, bool set, std::uint64_t& key) {
-    if (set) return filtered_mask(lr, f, key);
+    if (set) return filtered_mask(lr, f, key) || set_mask(lr, f, key);
     if (!f.has_key) return false;
     if (lr.plan_slot != ListResult::no_plan) {  // a comprehension with arms
         const std::uint64_t k = plan_key(lr, f);
@@ -375,10 +410,51 @@ inline bool filtered_mask(const ListResult& lr, const Frame& f, std::uint64_t& o
     return packed_runs(lr, f, key);
 }
 
+inline bool set_mask(const ListResult& lr, const Frame& f, std::uint64_t& out) {
+    using K = ListResult::Kind;
+    switch (lr.kind) {
+        case K::position:
+            out = f.pos_key;
+            return f.has_key;
+        case K::items:
+            out = 0;
+            for (const IntPtr& item : lr.items) {
+                const std::int64_t x = item->eval(f);
+                if (static_cast<std::uint64_t>(x) >= 64) return false;
+                out |= std::uint64_t{1} << x;
+            }
+            return true;
+        case K::table: out = static_cast<std::uint64_t>(lr.element->eval(f)); return true;
+        case K::minus:
+        case K::union_:
+        case K::intersect: {
+            if (lr.removal != ListResult::no_filter && f.has_key) {
+                const std::int64_t x = f.r[lr.removal];
+                if (x >= 0 && x < 64) {
+                    const IntInstanceData::Filter& c = removal_mask(lr, f, x);
+                    if (!c.fails) {
+                        out = f.pos_key & ~c.holds;
+                        return true;
+                    }
+                }
+            }
+            std::uint64_t a, b;
+            if (!set_mask(*lr.a, f, a) || !set_mask(*lr.b, f, b)) return false;
+            out = lr.kind == K::minus ? a & ~b : lr.kind == K::union_ ? a | b : a & b;
+            return true;
+        }
+        default: return false;
+    }
+}
+
 inline void build_list(const ListResult& lr, const Frame& f, ListBuffer& out, bool set) {
     using K = ListResult::Kind;
     out.clear();
     switch (lr.kind) {
+        case K::table:
+            for (auto mask = static_cast<std::uint64_t>(lr.element->eval(f)); mask; mask &= mask - 1)
+                out.push_back(__builtin_ctzll(mask));
+            return;
         case K::items:
             for (const IntPtr& item : lr.items) out.push_back(item->eval(f));
             break;

@@ -197,11 +197,14 @@ inline Stepped mark_translation(const Move& m, const std::vector<std::int64_t>& 
 }
 
 // `move x in s => s - {d for d in s where c}` on a set position with c's
-// masks keyed by x (Kernel::masked), when the position packs.
+// masks keyed by x, or `move x in s => s - b1 - b2 ...` with the b read
+// from x alone (ListResult::removal): one mask per x (Kernel::masked),
+// when the position packs.
 bool masked_move(const IntGame& g, const Move& m) {
+    const int x = static_cast<int>(m.gens[0].reg);
     return g.shape == IntGame::Shape::sets && m.gens.size() == 1 && m.gens[0].over_position && !m.where &&
-           m.list.kind == ListResult::Kind::minus && m.list.a->kind == ListResult::Kind::position &&
-           m.list.b->filter == static_cast<int>(m.gens[0].reg);
+           m.list.kind == ListResult::Kind::minus &&
+           ((m.list.a->kind == ListResult::Kind::position && m.list.b->filter == x) || m.list.removal == x);
 }
 
 template <bool Outcome> class Kernel {
@@ -238,10 +241,30 @@ public:
         if (table_.direct_sets() && !(pos >> 30)) {
             // Every option is a subset of pos, so its own id: the loop a
             // hand-written solver has, with the masks and pages in locals.
-            auto& masks = f.data->filters[m.list.b->filter_slot];
+            auto& masks = f.data->filters[m.list.removal == ListResult::no_filter ? m.list.b->filter_slot : m.list.filter_slot];
             const solver::ValueArray& values = arrays_[solver::Solver::id_class(StateTable::first_direct)];
             std::uint32_t flat_count;
             const std::uintptr_t* flat = values.flat(flat_count);
+            auto mask_of = [&](std::int64_t at) -> const IntInstanceData::Filter& {
+                return masks[at].known ? masks[at] : intpath::option_masks(m.list, f, at);
+            };
+            // The next option alone first: in a depth-first search it is
+            // often the one not solved yet, and the others' ids would be
+            // made for nothing, again at each resumption.
+            if (bits) {
+                x = __builtin_ctzll(bits);
+                const IntInstanceData::Filter& c = mask_of(x);
+                if (pos & c.fails) return Scan::other;
+                const auto key = static_cast<std::uint32_t>(pos & ~c.holds);
+                const std::uint32_t v = values.get(key);
+                if (v >= 64) {
+                    if (v < not_known) return Scan::other;
+                    b = {true, StateTable::first_direct + key, {bits, seen}};
+                    return Scan::blocked;
+                }
+                seen |= std::uint64_t{1} << v;
+                bits &= bits - 1;
+            }
             // The options' ids first, then their values: the reads miss the
             // cache (ids are scattered bitmasks), so the table entries and
             // then the values are fetched together, and the misses overlap.
@@ -249,8 +272,7 @@ public:
             std::size_t n = 0;
             for (std::uint64_t rest = bits; rest; rest &= rest - 1) {
                 x = __builtin_ctzll(rest);
-                const IntInstanceData::Filter& c =
-                    masks[x].known ? masks[x] : intpath::filter_masks(*m.list.b, f, x);
+                const IntInstanceData::Filter& c = mask_of(x);
                 if (pos & c.fails) return Scan::other;
                 keys[n] = static_cast<std::uint32_t>(pos & ~c.holds);
                 if ((keys[n] >> solver::ValueArray::page_bits) < flat_count)
@@ -518,7 +540,7 @@ private:
     // c fails for an element of the position.
     enum class Read { value, unknown, error };
     [[gnu::always_inline]] Read masked_read(const Move& m, const Frame& f, std::uint32_t& v) {
-        const IntInstanceData::Filter& c = intpath::filter_masks(*m.list.b, f, f.r[m.gens[0].reg]);
+        const IntInstanceData::Filter& c = intpath::option_masks(m.list, f, f.r[m.gens[0].reg]);
         if (f.pos_key & c.fails) return Read::error;
         const std::uint64_t key = f.pos_key & ~c.holds;
         std::uint32_t id;
@@ -1146,31 +1168,35 @@ bool Instance::try_grundy(solver::StateId s, std::uint32_t& value, Blocker& bloc
     Frame f{regs, &fast_};
     one_pass_shape();
     if (!load_fast(s, f, pos, !key_only_)) return false;
-    MexSet mex(mex_marks_, mex_stamp_);
-    Kernel<false> k(*game_.fast, table_, ctx_.solver.value_arrays(graph_), mex);
-    if (lists_resumable_ && f.has_key) {
-        auto intern = [&](std::uint64_t key) {
-            bool is_new = false;
-            const std::uint32_t id = table_.intern_packed(key, is_new);
-            if (is_new) ctx_.solver.charge_state();
-            return id;
-        };
-        switch (k.lists_resumable(f, blocker, value, intern)) {
-            case Kernel<false>::Scan::done: return true;
-            case Kernel<false>::Scan::blocked: return false;
-            case Kernel<false>::Scan::other: break;
+    try {
+        MexSet mex(mex_marks_, mex_stamp_);
+        Kernel<false> k(*game_.fast, table_, ctx_.solver.value_arrays(graph_), mex);
+        if (lists_resumable_ && f.has_key) {
+            auto intern = [&](std::uint64_t key) {
+                bool is_new = false;
+                const std::uint32_t id = table_.intern_packed(key, is_new);
+                if (is_new) ctx_.solver.charge_state();
+                return id;
+            };
+            switch (k.lists_resumable(f, blocker, value, intern)) {
+                case Kernel<false>::Scan::done: return true;
+                case Kernel<false>::Scan::blocked: return false;
+                case Kernel<false>::Scan::other: break;
+            }
         }
-    }
-    if (key_only_ && f.has_key && game_.fast->moves.size() == 1) {
-        switch (k.masked_resumable(game_.fast->moves[0], f, blocker, value)) {
-            case Kernel<false>::Scan::done: return true;
-            case Kernel<false>::Scan::blocked: return false;
-            case Kernel<false>::Scan::other: break;
+        if (key_only_ && f.has_key && game_.fast->moves.size() == 1) {
+            switch (k.masked_resumable(game_.fast->moves[0], f, blocker, value)) {
+                case Kernel<false>::Scan::done: return true;
+                case Kernel<false>::Scan::blocked: return false;
+                case Kernel<false>::Scan::other: break;
+            }
         }
+        if (one_pass(*game_.fast, k, mex, f, value)) return true;
+        blocker = k.blocker();
+        return false;
+    } catch (const intpath::Unfit&) {
+        return false;  // the instance left the int path; the solver expands s the generic way
     }
-    if (one_pass(*game_.fast, k, mex, f, value)) return true;
-    blocker = k.blocker();
-    return false;
 }
 
 // The kernels' walks for the outcome alone (Kernel<true>): a walk stops at
@@ -1192,9 +1218,13 @@ bool Instance::try_outcome(solver::StateId s, bool& p_position, Blocker& blocker
     MexSet mex(mex_marks_, mex_stamp_);
     const solver::ValueArray* arrays = ctx_.solver.value_arrays(graph_);
     Kernel<true> k(g, table_, arrays, mex);
-    if (k.moves(f)) {
-        p_position = true;
-        return true;
+    try {
+        if (k.moves(f)) {
+            p_position = true;
+            return true;
+        }
+    } catch (const intpath::Unfit&) {
+        return false;  // the instance left the int path; the solver expands s the generic way
     }
     const Blocker& b = k.blocker();
     if (b.found) {

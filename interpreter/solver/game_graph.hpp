@@ -35,6 +35,17 @@ public:
     void add_value(std::uint32_t v) { buf_.push_back(resolved_bit | v); }
     bool values_ok() const { return values_ok_; }
     std::size_t options() const { return options_; }
+    // What was written so far, to take back: a game that finds part way
+    // through an expansion that its fast form cannot go on rewinds, then
+    // expands the state again another way.
+    struct Mark {
+        std::size_t size, options;
+    };
+    Mark mark() const { return {buf_.size(), options_}; }
+    void rewind(Mark m) {
+        buf_.resize(m.size);
+        options_ = m.options;
+    }
 
     static constexpr std::uint64_t header_bit = std::uint64_t{1} << 63;
     static constexpr std::uint64_t resolved_bit = std::uint64_t{1} << 62;

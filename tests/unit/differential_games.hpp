@@ -168,6 +168,17 @@ inline void int_subtract(Maker& g) {
     });
 }
 
+// S read by index (`S[k]`, from either end): subtraction of S's elements.
+inline void int_indexed(Maker& g) {
+    auto S = g.v.S;
+    std::string ss = g.S();
+    std::string e = ss + (g.r.chance(0.5) ? "[k]" : "[-1 - k]");
+    g.move("k in 0..len(" + ss + ") - 1 where " + e + " <= n => n - " + e, [S, self = g.self](const State& s, Options& o) {
+        for (auto k : S)
+            if (k <= s[0]) o.push_back(one(self, {s[0] - k}));
+    });
+}
+
 // Translations that are not `n - k`: the result is n plus an offset per k.
 inline void int_shifted(Maker& g) {
     auto S = g.v.S;
@@ -226,6 +237,17 @@ inline void int_octal(Maker& g) {
         g.line("k in 1..min(n, " + t + ") where (digit(k) & 1) != 0 and k == n => 0");
         g.line("k in 1..min(n, " + t + ") where (digit(k) & 2) != 0 and k < n => n - k");
         g.line("k in 0..min(n, " + t + "), a in 1..(n - k) / 2 where (digit(k) & 4) != 0 => split(a, n - k - a)");
+    } else if (g.r.chance(0.4)) {
+        // The digits as a list read by index, a global or written in place.
+        std::string list = ints_src(digits, '[');
+        if (g.r.chance(0.5)) {
+            g.globals.push_back("let " + g.global_name("digits") + " = " + list);
+            list = g.global_name("digits");
+        }
+        std::string t = str(top), d = list + "[k]";
+        g.line("k in 1..min(n, len(" + list + ") - 1) where (" + d + " & 1) != 0 and k == n => 0");
+        g.line("k in 1..min(n, " + t + ") where (" + d + " & 2) != 0 and k < n => n - k");
+        g.line("k in 0..min(n, " + t + "), a in 1..(n - k) / 2 where (" + d + " & 4) != 0 => split(a, n - k - a)");
     } else {
         if (!ones.empty()) g.line("k in " + ints_src(ones, '{') + " where k == n => 0");
         if (!twos.empty()) g.line("k in " + ints_src(twos, '[') + " where k < n => n - k");
@@ -918,6 +940,25 @@ inline void set_chain(Maker& g) {
     g.move("v in s => " + g.r.pick({"{w for w in s where w < v}", "s - {w for w in s where w >= v}", "s & {0..v - 1}"}),
            [self = g.self](const State& s, Options& o) {
                for (auto v : s) o.push_back(one(self, set_where(s, [&](std::int64_t w) { return w < v; })));
+           });
+}
+
+// Take v with the subtree above it, in a binary tree on base..base + 9
+// (the parent of w is base + (w - base - 1) / 2), through game functions.
+inline void set_subtree(Maker& g, std::int64_t least) {
+    std::int64_t base = least > 1 ? least : 0;
+    std::string b = str(base);
+    g.items.push_back("fn within(w, v) = w == v or (w > " + b + " and within(" + b + " + (w - " + b + " - 1) / 2, v))");
+    g.items.push_back("fn below(v) = {w for w in " + b + ".." + str(base + 9) + " where within(w, v)}");
+    g.move("v in s => " + g.r.pick({"s - below(v)", "s - {v} - below(v)", "s - below(v) - {v}", "s & (s - below(v))"}),
+           [base, self = g.self](const State& s, Options& o) {
+               auto within = [base](std::int64_t w, std::int64_t v) {
+                   for (;; w = base + (w - base - 1) / 2) {
+                       if (w == v) return true;
+                       if (w <= base) return false;
+                   }
+               };
+               for (auto v : s) o.push_back(one(self, set_where(s, [&](std::int64_t w) { return !within(w, v); })));
            });
 }
 

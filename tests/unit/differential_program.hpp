@@ -131,7 +131,7 @@ private:
                 apply_some(g,
                            {int_subtract, int_bash, int_divide, int_squares, int_take_break, int_other_game, int_clamp,
                             int_min_result, int_xor, int_bits, int_mod_where, int_if_split, int_divisors, int_empty,
-                            int_subtract, int_take_break, int_nim, int_shifted, int_octal, int_asks},
+                            int_subtract, int_take_break, int_nim, int_shifted, int_octal, int_asks, int_indexed},
                            3);
                 if (g.r.chance(0.1))
                     g.items.push_back(g.r.pick({"start x => x", "start x => max(x, 0)", "start (x) => x + 0"}));
@@ -169,7 +169,7 @@ private:
             }
             case Kind::set: {
                 g.items.push_back("position s");
-                std::vector<int> which = {0, 1, 2, 3, 4, 5};
+                std::vector<int> which = {0, 1, 2, 3, 4, 5, 6};
                 g.r.shuffle(which);
                 which.resize(g.r.between(1, 2));
                 auto uses = [&](int t) { return std::count(which.begin(), which.end(), t) > 0; };
@@ -189,6 +189,7 @@ private:
                         case 2: set_remove_one(g); break;
                         case 3: set_divisors(g); break;
                         case 4: set_chain(g); break;
+                        case 6: set_subtree(g, d.low); break;
                         default: set_split(g); break;
                     }
                 }
