@@ -90,6 +90,16 @@ inline void load_apart(const std::int64_t* xs, std::int64_t& x, std::int64_t& y)
     y = xs[1];
 }
 
+// Ascending, in place, for a few ints (a state's): an insertion sort.
+inline void sort_ints(std::int64_t* xs, std::uint32_t n) {
+    for (std::uint32_t i = 1; i < n; ++i) {
+        const std::int64_t v = xs[i];
+        std::uint32_t j = i;
+        for (; j > 0 && xs[j - 1] > v; --j) xs[j] = xs[j - 1];
+        xs[j] = v;
+    }
+}
+
 struct Int {
     Loc loc;
     std::uint32_t length;
@@ -250,6 +260,14 @@ struct IntGame {
     // ints itself, with no registers and no calls (once per option range's
     // end, about ten times a Wythoff state).
     bool sorted_pair = false;
+    // The canonical form is `tuple(sorted([...]))` of all the position's
+    // names, three or more: canon() sorts the ints in place. Traced, it
+    // records the order of each pair (x_j < x_i for i < j, by x_j - x_i):
+    // while no pair changes order, the sorted ints are the same selection
+    // of the state's, so affine wherever those are. That is k (k - 1) / 2
+    // choices, where the min and max of a network record ten for three
+    // ints, cost a virtual call each, and overflow a trace at four.
+    bool sorted_all = false;
     intpath::BoolPtr terminal;
     std::vector<intpath::Move> moves;
     std::uint32_t filters = 0;               // ListResults with a filter (IntInstanceData::filters)
@@ -268,6 +286,7 @@ struct IntGame {
             if (y < x) xs[0] = y, xs[1] = x;
             return;
         }
+        if (sorted_all) return intpath::sort_ints(xs, arity);
         intpath::copy_ints(xs, arity, f.r + canonical_base);
         for (std::uint32_t i = 0; i < arity; ++i) xs[i] = canonical[i]->eval(f);
     }
@@ -283,6 +302,15 @@ struct IntGame {
             t.add(y > x, d, max_exact);
             if (y < x) xs[0] = y, xs[1] = x;
             return;
+        }
+        if (sorted_all) {
+            for (std::uint32_t i = 0; i + 1 < arity; ++i)
+                for (std::uint32_t j = i + 1; j < arity; ++j) {
+                    std::int64_t d;
+                    const bool exact = !__builtin_sub_overflow(xs[j], xs[i], &d);
+                    t.add(xs[j] < xs[i], d, exact);
+                }
+            return intpath::sort_ints(xs, arity);
         }
         intpath::copy_ints(xs, arity, f.r + canonical_base);
         for (std::uint32_t i = 0; i < arity; ++i) xs[i] = canonical[i]->eval_traced(f, t);
