@@ -101,18 +101,24 @@ bool RangeQuery::element(Loop& loop) const {
     // As CallBuiltin::call asks it: the position where the call is, the
     // value where the query is.
     Instance& inst = *loop.inst;
-    Value args[max_args];
     const std::size_t n = arg_dims_.size();
-    for (std::size_t i = 0; i < n; ++i) args[i] = Value::integer(loop.xs[arg_dims_[i]]);
+    std::int64_t ints[max_args];
+    for (std::size_t i = 0; i < n; ++i) ints[i] = loop.xs[arg_dims_[i]];
     std::uint32_t v = 0;
     query_->noting_query([&] {
         std::uint32_t state = 0;
         located(*call_, [&] {
+            if (inst.int_position_state(std::span<const std::int64_t>(ints, n), state)) return Value();
+            Value args[max_args];
+            for (std::size_t i = 0; i < n; ++i) args[i] = Value::integer(ints[i]);
             state = inst.position_state(std::span<const Value>(args, n), *call_);
             return Value();
         });
+        const solver::Comp c = inst.comp(state);
+        v = env.ctx.solver.known(c);  // a state asked before, or solved on the way to one
+        if (v < solver::Solver::known_limit) return 0;
         located(*query_, [&] {
-            v = env.ctx.solver.grundy(inst.comp(state));
+            v = env.ctx.solver.grundy(c);
             return Value();
         });
         return 0;

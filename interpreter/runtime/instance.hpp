@@ -54,6 +54,10 @@ public:
         if (args.size() == game_.position_args && fast_position(args, id)) return id;
         return slow_position_state(args, call);
     }
+    // `G(args)` of ints, as position_state makes it, for a game on ints
+    // (start and canonical as int code); false, with nothing done, when
+    // the int path does not make this game's positions.
+    bool int_position_state(std::span<const std::int64_t> args, std::uint32_t& id);
     solver::Comp comp(std::uint32_t state) const { return solver::make_comp(graph_, state); }
     std::size_t state_count() const { return table_.size(); }
     // The state table's, and the int path's per-instance data (hoisted

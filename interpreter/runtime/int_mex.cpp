@@ -192,6 +192,10 @@ public:
     bool moves(const Frame& f) {
         for (std::size_t i = 0; i < g_.moves.size(); ++i) {
             const Move& m = g_.moves[i];
+            if (m.gens.empty()) {  // one option (`move where c => r`): no loop to set up
+                if (!option(m, f)) return false;
+                continue;
+            }
             const auto& offsets = f.data->offsets[i];
             if (!offsets.empty()) {
                 Stepped r = translated(m, offsets, f);
@@ -534,10 +538,15 @@ private:
             return true;
         }
         std::int64_t xs[8];
-        for (std::size_t i = 0; i < m.result.size(); ++i) xs[i] = m.result[i]->eval(f);
+        const std::size_t n = m.result.size();
+        const intpath::IntPtr* result = m.result.data();
+        for (std::size_t i = 0; i < n; ++i) xs[i] = result[i]->eval(f);
         std::uint32_t id;
         if (!id_of(xs, f, id)) return false;
-        return (x = value(id)) < not_known || blocked(id);
+        // A direct id is an int below first_general, or a tuple's index in
+        // the direct array: its array is known without asking.
+        x = g_.arity == 1 ? low_.get(id) : arrays_[3].get(id - StateTable::first_direct);
+        return x < not_known || blocked(id);
     }
 
     // ---- stepping through piecewise-affine families --------------------------
