@@ -76,13 +76,14 @@ Instance* RangeQuery::instance(Env& env) const {
 // One run of the query: where the elements go, and the instance, found at
 // the first element as the loop as written finds it.
 struct RangeQuery::Loop {
+    Loop(Env& e, FunctionRef<bool(const Value&)> o, Batch m) : env(e), one(o), many(m) {}
     Env& env;
     FunctionRef<bool(const Value&)> one;
     Batch many;
     bool resolved = false;
     Instance* inst = nullptr;    // null: each element as written
     std::int64_t xs[8] = {};     // the variables' values
-    std::uint32_t batch[256];
+    std::uint32_t batch[256];  // values not yet handed to `many`
     std::size_t used = 0;
     bool flush() {
         if (used == 0) return true;

@@ -560,8 +560,9 @@ private:
     bool ends(const Move& m, std::uint32_t reg, std::int64_t x, const Frame& f, std::int64_t* out, Trace& t) {
         f.r[reg] = x;
         const std::size_t n = m.result.size();
+        const intpath::IntPtr* result = m.result.data();
         std::int64_t xs[8];
-        for (std::size_t i = 0; i < n; ++i) xs[i] = m.result[i]->eval_traced(f, t);
+        for (std::size_t i = 0; i < n; ++i) xs[i] = result[i]->eval_traced(f, t);
         if (m.split || g_.arity == 1) {
             bool inside = true;  // the whole trace first: the search for a stretch's end reads it
             for (std::size_t i = 0; i < n; ++i) {
