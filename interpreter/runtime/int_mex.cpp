@@ -574,11 +574,12 @@ private:
         }
         g_.canon(xs, f, t);
         const unsigned bits = table_.direct_bits();
-        out[0] = 0;
+        std::int64_t key = 0;  // in a local: a store into out could alias xs
         for (std::size_t i = 0; i < n; ++i) {
             if (static_cast<std::uint64_t>(xs[i]) >> bits) return false;
-            out[0] = (out[0] << bits) | xs[i];
+            key = (key << bits) | xs[i];
         }
+        out[0] = key;
         return true;  // an index into the direct tuples' array
     }
     std::size_t parts(const Move& m) const { return m.split ? m.result.size() : 1; }
