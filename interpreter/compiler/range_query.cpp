@@ -106,10 +106,13 @@ bool RangeQuery::element(Loop& loop) const {
     std::int64_t ints[max_args];
     for (std::size_t i = 0; i < n; ++i) ints[i] = loop.xs[arg_dims_[i]];
     std::uint32_t v = 0;
+    std::int64_t state_ints[8];
+    bool int_state = false;
     query_->noting_query([&] {
         std::uint32_t state = 0;
         located(*call_, [&] {
-            if (inst.int_position_state(std::span<const std::int64_t>(ints, n), state)) return Value();
+            int_state = inst.int_position_state(std::span<const std::int64_t>(ints, n), state, state_ints);
+            if (int_state) return Value();
             Value args[max_args];
             for (std::size_t i = 0; i < n; ++i) args[i] = Value::integer(ints[i]);
             state = inst.position_state(std::span<const Value>(args, n), *call_);
@@ -119,7 +122,17 @@ bool RangeQuery::element(Loop& loop) const {
         v = env.ctx.solver.known(c);  // a state asked before, or solved on the way to one
         if (v < solver::Solver::known_limit) return 0;
         located(*query_, [&] {
-            v = env.ctx.solver.grundy(c);
+            solver::Solver& solver = env.ctx.solver;
+            // As Solver::grundy starts (try_direct), with the state's ints
+            // at hand: a query that climbs finds the options known.
+            if (int_state && v == solver::ValueArray::unknown) {
+                solver.before_one_pass(state);
+                if (inst.try_grundy_ints(state_ints, v)) {
+                    solver.one_pass_solved(c, v);
+                    return Value();
+                }
+            }
+            v = solver.grundy(c);
             return Value();
         });
         return 0;

@@ -232,7 +232,7 @@ bool Instance::fast_position(std::span<const Value> args, std::uint32_t& id) {
     return int_position_state(std::span<const std::int64_t>(xs, args.size()), id);
 }
 
-bool Instance::int_position_state(std::span<const std::int64_t> args, std::uint32_t& id) {
+bool Instance::int_position_state(std::span<const std::int64_t> args, std::uint32_t& id, std::int64_t* ints) {
     const IntGame* g = game_.fast.get();
     if (!g || g->shape != IntGame::Shape::ints) return false;
     const bool start = game_.has_start;
@@ -248,7 +248,8 @@ bool Instance::int_position_state(std::span<const std::int64_t> args, std::uint3
         for (std::uint32_t i = 0; i < g->arity; ++i) xs[i] = g->start[i]->eval(f);
     else
         std::copy(regs, regs + args.size(), xs);
-    id = fast_state(xs, f);
+    id = fast_state(xs, f);  // puts xs in canonical form
+    if (ints) std::copy(xs, xs + g->arity, ints);
     return true;
 }
 

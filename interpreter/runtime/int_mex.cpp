@@ -1129,6 +1129,18 @@ bool Instance::try_grundy(solver::StateId s, std::uint32_t& value, Blocker& bloc
     return false;
 }
 
+bool Instance::try_grundy_ints(const std::int64_t* ints, std::uint32_t& value) {
+    const IntGame& g = *game_.fast;
+    if (g.shape != IntGame::Shape::ints || !fast_ready()) return false;
+    std::int64_t regs[IntGame::max_registers];
+    Frame f{regs, &fast_};
+    intpath::copy_ints(ints, g.arity, regs);
+    for (const auto& [reg, v] : fast_.int_regs) regs[reg] = v;
+    MexSet mex(mex_marks_, mex_stamp_);
+    Kernel k(g, table_, ctx_.solver.value_arrays(graph_), mex);
+    return one_pass(g, k, mex, f, value);
+}
+
 namespace {
 
 using VA = solver::ValueArray;
