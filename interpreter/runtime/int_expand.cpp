@@ -239,7 +239,7 @@ bool Instance::int_position_state(std::span<const std::int64_t> args, std::uint3
     if (start ? g->start.empty() || args.size() != g->start_args : args.size() != g->arity) return false;
     std::int64_t regs[IntGame::max_registers];
     const std::uint32_t base = start ? g->start_base : 0;
-    for (std::size_t i = 0; i < args.size(); ++i) regs[base + i] = args[i];
+    intpath::copy_ints(args.data(), args.size(), regs + base);  // a few: no memmove
     if (!fast_ready()) return false;
     for (const auto& [reg, value] : fast_.int_regs) regs[reg] = value;
     std::int64_t xs[8];
@@ -249,7 +249,7 @@ bool Instance::int_position_state(std::span<const std::int64_t> args, std::uint3
     else
         std::copy(regs, regs + args.size(), xs);
     id = fast_state(xs, f);  // puts xs in canonical form
-    if (ints) std::copy(xs, xs + g->arity, ints);
+    if (ints) intpath::copy_ints(xs, g->arity, ints);
     return true;
 }
 
