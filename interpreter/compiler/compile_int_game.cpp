@@ -82,6 +82,7 @@ private:
                 declare(pos.name);
             g->canonical = state_result(*gd.canonical);
             g->sorted_pair = sorted_pair(*g);
+            g->sorted_all = g->arity >= 3 && sorts_position(*gd.canonical);
             regs_.resize(mark);
         }
         if (gd.terminal) g->terminal = boolean(*gd.terminal);
@@ -443,6 +444,19 @@ private:
         for (auto& item : list.items)
             if (item->kind != ExprKind::int_lit && !(item->kind == ExprKind::name && find(item->text))) return nullptr;
         return &list;
+    }
+    // `tuple(sorted([...]))` of the canonical form's names, each once
+    // (IntGame::sorted_all).
+    bool sorts_position(const Expr& e) const {
+        const Expr* list = sorted_ints(e);
+        if (!list) return false;
+        std::uint64_t seen = 0;
+        for (auto& item : list->items) {
+            const std::uint32_t* r = item->kind == ExprKind::name ? find(item->text) : nullptr;
+            if (!r || *r < game_->canonical_base || *r >= game_->canonical_base + game_->arity) return false;
+            seen |= std::uint64_t{1} << (*r - game_->canonical_base);
+        }
+        return seen == (std::uint64_t{1} << game_->arity) - 1;
     }
     // The ascending order of xs as min and max of them (a bubble network):
     // what sorted() gives, for names and literals, which evaluate alike any

@@ -3,10 +3,13 @@
 #include <algorithm>
 
 #include "interpreter/runtime/instance.hpp"
+#include "interpreter/runtime/queries.hpp"
 
 namespace grundy::nodes {
 
 namespace {
+
+constexpr std::size_t max_args = 8;
 
 bool reads_slot(const Code& c, std::uint32_t slot) {
     auto* local = dynamic_cast<const Local*>(&c);
@@ -16,32 +19,48 @@ bool reads_slot(const Code& c, std::uint32_t slot) {
 }  // namespace
 
 std::unique_ptr<RangeQuery> RangeQuery::match(const GensCode& gens, const Code& element) {
-    if (gens.gens.size() != 1 || gens.where) return nullptr;
-    const GenCode& g = gens.gens[0];
-    auto* range = dynamic_cast<const Range*>(g.iterable.get());
-    auto* sg = dynamic_cast<const CallBuiltin*>(&element);
-    if (!range || g.binder.slot < 0 || !sg || sg->query != CallBuiltin::Query::sg) return nullptr;
+    if (gens.gens.empty() || gens.gens.size() > 8 || gens.where) return nullptr;
+    auto* query = dynamic_cast<const CallBuiltin*>(&element);
+    if (!query || (query->query != CallBuiltin::Query::sg && query->query != CallBuiltin::Query::outcome)) return nullptr;
     auto q = std::make_unique<RangeQuery>();
-    q->range_ = range;
-    q->slot_ = static_cast<std::uint32_t>(g.binder.slot);
-    q->sg_ = sg;
-    const Code& arg = *sg->args[0];
-    if (auto* call = dynamic_cast<const CallValue*>(&arg)) {
-        // f must not change with n: a name other than n.
+    for (const GenCode& g : gens.gens) {
+        auto* range = dynamic_cast<const Range*>(g.iterable.get());
+        if (!range || g.binder.slot < 0) return nullptr;
+        q->dims_.push_back({range, static_cast<std::uint32_t>(g.binder.slot)});
+    }
+    q->query_ = query;
+    q->call_ = query->args[0].get();
+    // The generator whose variable a name reads: the innermost of that slot.
+    auto dim_of = [&](const Code& c) -> int {
+        for (std::size_t d = q->dims_.size(); d-- > 0;)
+            if (reads_slot(c, q->dims_[d].slot)) return static_cast<int>(d);
+        return -1;
+    };
+    auto take_args = [&](const std::vector<CodePtr>& args) {
+        if (args.empty() || args.size() > max_args) return false;
+        for (const CodePtr& a : args) {
+            const int d = dim_of(*a);
+            if (d < 0) return false;
+            q->arg_dims_.push_back(static_cast<std::uint8_t>(d));
+        }
+        return true;
+    };
+    if (auto* call = dynamic_cast<const CallValue*>(q->call_)) {
+        // f must not change with the variables: a name other than theirs.
         const Code& f = *call->callee;
         auto plain = [&](const Code& c) {
             return dynamic_cast<const Const*>(&c) || dynamic_cast<const GlobalLet*>(&c) ||
-                   (dynamic_cast<const Local*>(&c) && !reads_slot(c, q->slot_));
+                   (dynamic_cast<const Local*>(&c) && dim_of(c) < 0);
         };
         bool fixed = plain(f);
         if (auto* rules = dynamic_cast<const CallGame*>(&f))  // `Octal("0.6")(n)`: rules of constant arguments
             fixed = std::all_of(rules->args.begin(), rules->args.end(), [&](const CodePtr& a) { return plain(*a); });
-        if (!fixed || call->args.size() != 1 || !reads_slot(*call->args[0], q->slot_)) return nullptr;
+        if (!fixed || !take_args(call->args)) return nullptr;
         q->callee_ = &f;
         return q;
     }
-    if (auto* call = dynamic_cast<const CallGame*>(&arg)) {
-        if (call->game->has_params || call->args.size() != 1 || !reads_slot(*call->args[0], q->slot_)) return nullptr;
+    if (auto* call = dynamic_cast<const CallGame*>(q->call_)) {
+        if (call->game->has_params || !take_args(call->args)) return nullptr;
         q->game_ = call->game;
         return q;
     }
@@ -54,25 +73,119 @@ Instance* RangeQuery::instance(Env& env) const {
     return f.is(Kind::rules) ? static_cast<Instance*>(f.rules().game) : nullptr;  // else the loop reports it
 }
 
-void RangeQuery::run(Env& env, FunctionRef<bool(const Value&)> one, Batch many) const {
-    const std::int64_t a = range_->lo->eval_int(env, "the start of a range");
-    const std::int64_t b = range_->hi->eval_int(env, "the end of a range");
-    if (a > b) return;
-    bool ran = sg_->noting_query([&] {
-        Instance* inst = instance(env);
-        bool all = false;
-        located(*sg_, [&] {
-            all = inst && inst->grundy_range(a, b, many);
+// One run of the query: where the elements go, and the instance, found at
+// the first element as the loop as written finds it.
+struct RangeQuery::Loop {
+    Loop(Env& e, FunctionRef<bool(const Value&)> o, Batch m) : env(e), one(o), many(m) {}
+    Env& env;
+    FunctionRef<bool(const Value&)> one;
+    Batch many;
+    bool resolved = false;
+    Instance* inst = nullptr;    // null: each element as written
+    std::int64_t xs[8] = {};     // the variables' values
+    std::uint32_t batch[256];  // values not yet handed to `many`
+    std::size_t used = 0;
+    bool flush() {
+        if (used == 0) return true;
+        return many(std::span<const std::uint32_t>(batch, std::exchange(used, 0)));
+    }
+};
+
+bool RangeQuery::element(Loop& loop) const {
+    Env& env = loop.env;
+    if (!loop.resolved) {
+        loop.resolved = true;
+        loop.inst = query_->noting_query([&] { return instance(env); });
+        if (loop.inst && loop.inst->forgotten()) loop.inst = nullptr;  // the loop reports it
+    }
+    if (!loop.inst) return loop.flush() && loop.one(query_->eval(env));
+    // As CallBuiltin::call asks it: the position where the call is, the
+    // value where the query is.
+    Instance& inst = *loop.inst;
+    const std::size_t n = arg_dims_.size();
+    std::int64_t ints[max_args];
+    for (std::size_t i = 0; i < n; ++i) ints[i] = loop.xs[arg_dims_[i]];
+    std::uint32_t v = 0;
+    std::int64_t state_ints[8];
+    bool int_state = false;
+    query_->noting_query([&] {
+        std::uint32_t state = 0;
+        located(*call_, [&] {
+            int_state = inst.int_position_state(std::span<const std::int64_t>(ints, n), state, state_ints);
+            if (int_state) return Value();
+            Value args[max_args];
+            for (std::size_t i = 0; i < n; ++i) args[i] = Value::integer(ints[i]);
+            state = inst.position_state(std::span<const Value>(args, n), *call_);
             return Value();
         });
-        return all;
+        const solver::Comp c = inst.comp(state);
+        v = env.ctx.solver.known(c);  // a state asked before, or solved on the way to one
+        if (v < solver::Solver::known_limit) return 0;
+        located(*query_, [&] {
+            solver::Solver& solver = env.ctx.solver;
+            // As Solver::grundy starts (try_direct), with the state's ints
+            // at hand: a query that climbs finds the options known.
+            if (int_state && v == solver::ValueArray::unknown) {
+                solver.before_one_pass(state);
+                if (inst.try_grundy_ints(state_ints, v)) {
+                    solver.one_pass_solved(c, v);
+                    return Value();
+                }
+            }
+            v = solver.grundy(c);
+            return Value();
+        });
+        return 0;
     });
-    if (ran) return;
-    for (std::int64_t i = a;; ++i) {  // as GensCode::run does it
+    if (query_->query == CallBuiltin::Query::outcome) return loop.one(outcome_text(env.ctx.solver.outcome(v)));
+    loop.batch[loop.used++] = v;
+    return loop.used < std::size(loop.batch) || loop.flush();
+}
+
+// Generator d over a..b and those inside it, as GensCode::run binds them.
+bool RangeQuery::run_ranges(Loop& loop, std::size_t d, std::int64_t a, std::int64_t b) const {
+    Env& env = loop.env;
+    const Dim& dim = dims_[d];
+    const bool last = d + 1 == dims_.size();
+    for (std::int64_t i = a; i <= b; ++i) {
         poll_interrupt();
-        env.slots[slot_] = Value::integer(i);
-        if (!one(sg_->eval(env)) || i == b) return;
+        env.slots[dim.slot] = Value::integer(i);
+        loop.xs[d] = i;
+        if (last) {
+            if (!element(loop)) return false;
+        } else {
+            const Range& r = *dims_[d + 1].range;
+            const std::int64_t lo = r.lo->eval_int(env, "the start of a range");
+            const std::int64_t hi = r.hi->eval_int(env, "the end of a range");
+            if (!run_ranges(loop, d + 1, lo, hi)) return false;
+        }
+        if (i == b) break;
     }
+    return true;
+}
+
+void RangeQuery::run(Env& env, FunctionRef<bool(const Value&)> one, Batch many) const {
+    const Range& r = *dims_[0].range;
+    const std::int64_t a = r.lo->eval_int(env, "the start of a range");
+    const std::int64_t b = r.hi->eval_int(env, "the end of a range");
+    if (a > b) return;
+    Loop loop{env, one, many};
+    if (single() && query_->query == CallBuiltin::Query::sg) {
+        // A whole range in one call, when the game's states are its ints.
+        bool ran = query_->noting_query([&] {
+            loop.resolved = true;
+            loop.inst = instance(env);
+            if (loop.inst && loop.inst->forgotten()) loop.inst = nullptr;  // the loop reports it
+            bool all = false;
+            located(*query_, [&] {
+                all = loop.inst && loop.inst->grundy_range(a, b, many);
+                return Value();
+            });
+            return all;
+        });
+        if (ran) return;
+    }
+    if (run_ranges(loop, 0, a, b)) loop.flush();
 }
 
 }  // namespace grundy::nodes

@@ -1,14 +1,20 @@
-// `[sg(G(n)) for n in a..b]`, and sum, len, min or max of it: a game's
-// values over a range, the commonest query there is. Asked element by
-// element, each costs a position and a solver call, ten times what a
-// hand-written solver spends on the state; here the whole range is one
-// call that solves the states in order (Instance::grundy_range). Same
-// values, same errors, in the same order; a game whose positions are not
-// plain ints runs the loop as written.
+// `[sg(G(n)) for n in a..b]` and its kin: a game's values over ranges, the
+// commonest query there is. Asked element by element through the evaluator,
+// each costs argument values, a call node, the instance's lookup, a fold
+// step: more than a hand-written solver spends on the whole state. Here
+// the generators run as plain int loops and each element goes straight to
+// the instance and the solver; a game on one int without `start` or
+// `canonical` solves a whole range in one call (Instance::grundy_range).
+// Matched: generators `x in a..b` (bounds may read the variables before
+// them), no `where`, and an element `sg(P)` or `outcome(P)` where P is
+// `G(x, y, ...)` or `f(x, y, ...)` of generator variables, f free of them.
+// Same values, same errors, in the same order as the loop as written.
 #pragma once
 
 #include <memory>
 #include <span>
+
+#include <boost/container/small_vector.hpp>
 
 #include "nodes.hpp"
 
@@ -21,18 +27,29 @@ public:
     static std::unique_ptr<RangeQuery> match(const GensCode& gens, const Code& element);
 
     // Calls `one` with each element's value, as gens.run would, or `many`
-    // with a batch of them, until either returns false.
+    // with a batch of them (sg only), until either returns false.
     using Batch = FunctionRef<bool(std::span<const std::uint32_t>)>;
     void run(Env& env, FunctionRef<bool(const Value&)> one, Batch many) const;
     // The game instance the query asks about; null when f is not a ruleset.
     Instance* instance(Env& env) const;
+    // One generator (a table over one heap size).
+    bool single() const { return dims_.size() == 1; }
 
 private:
-    const Range* range_ = nullptr;
-    std::uint32_t slot_ = 0;                 // n
-    const CallBuiltin* sg_ = nullptr;        // the element, sg(...)
-    const Code* callee_ = nullptr;           // sg(f(n)) with f free of n, or
-    const CompiledGame* game_ = nullptr;     // sg(G(n)) of a game without rule parameters
+    struct Dim {
+        const Range* range;
+        std::uint32_t slot;
+    };
+    struct Loop;
+    bool run_ranges(Loop& loop, std::size_t d, std::int64_t a, std::int64_t b) const;
+    bool element(Loop& loop) const;
+
+    boost::container::small_vector<Dim, 4> dims_;
+    boost::container::small_vector<std::uint8_t, 4> arg_dims_;  // the generator each argument reads
+    const CallBuiltin* query_ = nullptr;     // the element, sg(...) or outcome(...)
+    const Code* call_ = nullptr;             // its argument, the position
+    const Code* callee_ = nullptr;           // f(...) with f free of the variables, or
+    const CompiledGame* game_ = nullptr;     // G(...) of a game without rule parameters
 };
 
 }  // namespace grundy::nodes

@@ -54,6 +54,15 @@ public:
         if (args.size() == game_.position_args && fast_position(args, id)) return id;
         return slow_position_state(args, call);
     }
+    // `G(args)` of ints, as position_state makes it, for a game on ints
+    // (start and canonical as int code); false, with nothing done, when
+    // the int path does not make this game's positions.
+    // `ints`, when given, gets the state's ints (arity of them).
+    bool int_position_state(std::span<const std::int64_t> args, std::uint32_t& id, std::int64_t* ints = nullptr);
+    // The value of the state whose ints (from int_position_state) are
+    // `ints`, in one pass when every option is known, as try_grundy would
+    // find it, without decoding the state again (int_mex.cpp).
+    bool try_grundy_ints(const std::int64_t* ints, std::uint32_t& value);
     solver::Comp comp(std::uint32_t state) const { return solver::make_comp(graph_, state); }
     std::size_t state_count() const { return table_.size(); }
     // The state table's, and the int path's per-instance data (hoisted

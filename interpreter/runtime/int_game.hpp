@@ -90,6 +90,44 @@ inline void load_apart(const std::int64_t* xs, std::int64_t& x, std::int64_t& y)
     y = xs[1];
 }
 
+// Ascending, in place, for a few ints (a state's): an insertion sort.
+// Out of line: inlined where xs may be one int, it only draws warnings.
+[[gnu::noinline]] inline void sort_ints(std::int64_t* xs, std::uint32_t n) {
+    for (std::uint32_t i = 1; i < n; ++i) {
+        const std::int64_t v = xs[i];
+        std::uint32_t j = i;
+        for (; j > 0 && xs[j - 1] > v; --j) xs[j] = xs[j - 1];
+        xs[j] = v;
+    }
+}
+
+// The same for N ints, traced (IntGame::sorted_all): each pair's order,
+// and from it each int's place in the ascending order (ties kept in
+// order): x_i goes before x_j (i < j) unless x_j < x_i. The trace is kept
+// in locals: stores into it could alias xs as far as the compiler knows.
+template <std::uint32_t N> [[gnu::noinline]] void sort_traced(std::int64_t* xs, Trace& t) {
+    std::uint64_t bits = t.bits;
+    unsigned used = t.used;
+    std::uint16_t with_diff = t.with_diff;
+    std::uint32_t place[N] = {};
+    std::int64_t in[N];
+    for (std::uint32_t i = 0; i < N; ++i) in[i] = xs[i];
+    for (std::uint32_t i = 0; i + 1 < N; ++i)
+        for (std::uint32_t j = i + 1; j < N; ++j) {
+            std::int64_t d;
+            const bool exact = !__builtin_sub_overflow(in[j], in[i], &d);
+            const bool second = in[j] < in[i];
+            place[i] += second;
+            place[j] += !second;
+            // as Trace::add(second, d, exact)
+            if (exact && used < 64) t.diff[used / 4] = d, with_diff |= std::uint16_t(1u << (used / 4));
+            if (used > 60) used = 64;
+            else bits |= std::uint64_t{second} << used, used += 4;
+        }
+    t.bits = bits, t.used = used, t.with_diff = with_diff;
+    for (std::uint32_t i = 0; i < N; ++i) xs[place[i]] = in[i];
+}
+
 struct Int {
     Loc loc;
     std::uint32_t length;
@@ -268,6 +306,14 @@ struct IntGame {
     // ints itself, with no registers and no calls (once per option range's
     // end, about ten times a Wythoff state).
     bool sorted_pair = false;
+    // The canonical form is `tuple(sorted([...]))` of all the position's
+    // names, three or more: canon() sorts the ints in place. Traced, it
+    // records the order of each pair (x_j < x_i for i < j, by x_j - x_i):
+    // while no pair changes order, the sorted ints are the same selection
+    // of the state's, so affine wherever those are. That is k (k - 1) / 2
+    // choices, where the min and max of a network record ten for three
+    // ints, cost a virtual call each, and overflow a trace at four.
+    bool sorted_all = false;
     intpath::BoolPtr terminal;
     std::vector<intpath::Move> moves;
     std::uint32_t filters = 0;               // ListResults with a filter (IntInstanceData::filters)
@@ -286,6 +332,7 @@ struct IntGame {
             if (y < x) xs[0] = y, xs[1] = x;
             return;
         }
+        if (sorted_all) return intpath::sort_ints(xs, arity);
         intpath::copy_ints(xs, arity, f.r + canonical_base);
         for (std::uint32_t i = 0; i < arity; ++i) xs[i] = canonical[i]->eval(f);
     }
@@ -301,6 +348,16 @@ struct IntGame {
             t.add(y > x, d, max_exact);
             if (y < x) xs[0] = y, xs[1] = x;
             return;
+        }
+        if (sorted_all) {
+            switch (arity) {  // unrolled: the pairs and places in registers
+                case 3: return intpath::sort_traced<3>(xs, t);
+                case 4: return intpath::sort_traced<4>(xs, t);
+                case 5: return intpath::sort_traced<5>(xs, t);
+                case 6: return intpath::sort_traced<6>(xs, t);
+                case 7: return intpath::sort_traced<7>(xs, t);
+                default: return intpath::sort_traced<8>(xs, t);
+            }
         }
         intpath::copy_ints(xs, arity, f.r + canonical_base);
         for (std::uint32_t i = 0; i < arity; ++i) xs[i] = canonical[i]->eval_traced(f, t);

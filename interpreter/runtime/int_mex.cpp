@@ -215,6 +215,10 @@ public:
     bool moves(const Frame& f) {
         for (std::size_t i = 0; i < g_.moves.size(); ++i) {
             const Move& m = g_.moves[i];
+            if (m.gens.empty()) {  // one option (`move where c => r`): no loop to set up
+                if (!option(m, f)) return false;
+                continue;
+            }
             const auto& offsets = f.data->offsets[i];
             if (!offsets.empty()) {
                 Stepped r = translated(m, offsets, f);
@@ -607,10 +611,15 @@ private:
             return true;
         }
         std::int64_t xs[8];
-        for (std::size_t i = 0; i < m.result.size(); ++i) xs[i] = m.result[i]->eval(f);
+        const std::size_t n = m.result.size();
+        const intpath::IntPtr* result = m.result.data();
+        for (std::size_t i = 0; i < n; ++i) xs[i] = result[i]->eval(f);
         std::uint32_t id;
         if (!id_of(xs, f, id)) return false;
-        return known<Outcome>(x = value(id)) || blocked(id);
+        // A direct id is an int below first_general, or a tuple's index in
+        // the direct array: its array is known without asking.
+        x = g_.arity == 1 ? low_.get(id) : arrays_[3].get(id - StateTable::first_direct);
+        return known<Outcome>(x) || blocked(id);
     }
 
     // ---- stepping through piecewise-affine families --------------------------
@@ -624,8 +633,9 @@ private:
     bool ends(const Move& m, std::uint32_t reg, std::int64_t x, const Frame& f, std::int64_t* out, Trace& t) {
         f.r[reg] = x;
         const std::size_t n = m.result.size();
+        const intpath::IntPtr* result = m.result.data();
         std::int64_t xs[8];
-        for (std::size_t i = 0; i < n; ++i) xs[i] = m.result[i]->eval_traced(f, t);
+        for (std::size_t i = 0; i < n; ++i) xs[i] = result[i]->eval_traced(f, t);
         if (m.split || g_.arity == 1) {
             bool inside = true;  // the whole trace first: the search for a stretch's end reads it
             for (std::size_t i = 0; i < n; ++i) {
@@ -637,11 +647,12 @@ private:
         }
         g_.canon(xs, f, t);
         const unsigned bits = table_.direct_bits();
-        out[0] = 0;
+        std::int64_t key = 0;  // in a local: a store into out could alias xs
         for (std::size_t i = 0; i < n; ++i) {
             if (static_cast<std::uint64_t>(xs[i]) >> bits) return false;
-            out[0] = (out[0] << bits) | xs[i];
+            key = (key << bits) | xs[i];
         }
+        out[0] = key;
         return true;  // an index into the direct tuples' array
     }
     std::size_t parts(const Move& m) const { return m.split ? m.result.size() : 1; }
@@ -1236,6 +1247,22 @@ bool Instance::try_outcome(solver::StateId s, bool& p_position, Blocker& blocker
     }
     blocker = b;
     return false;
+}
+
+bool Instance::try_grundy_ints(const std::int64_t* ints, std::uint32_t& value) {
+    const IntGame& g = *game_.fast;
+    if (g.shape != IntGame::Shape::ints || !fast_ready()) return false;
+    std::int64_t regs[IntGame::max_registers];
+    Frame f{regs, &fast_};
+    intpath::copy_ints(ints, g.arity, regs);
+    for (const auto& [reg, v] : fast_.int_regs) regs[reg] = v;
+    MexSet mex(mex_marks_, mex_stamp_);
+    Kernel<false> k(g, table_, ctx_.solver.value_arrays(graph_), mex);
+    try {
+        return one_pass(g, k, mex, f, value);
+    } catch (const intpath::Unfit&) {
+        return false;  // the instance left the int path; the solver expands the state the generic way
+    }
 }
 
 namespace {

@@ -153,3 +153,49 @@ TEST_CASE("runs of a page's states stop where the hand-written loop could not go
         same_both_ways(subtract + "\nlet e = Subtract({2, 4, 6})",
                        "print sg(e(1001)), sg(e(2001))\nprint sum([sg(e(n)) for n in 0..3000)END])", limit);
 }
+
+namespace {
+
+const std::string boards =
+    "game Kiki { position (r, c); start (n, m) => (n - 1, m - 1)\n"
+    " move where c > 0 => (r, c - 1); move where r > 0 => (r - 1, c); move where r > 0 and c > 0 => (r - 1, c - 1) }\n"
+    "game Heaps3 { position (a, b, c); canonical => tuple(sorted([a, b, c]))\n"
+    " move k in 1..a => (a - k, b, c); move k in 1..b => (a, b - k, c); move k in 1..c => (a, b, c - k)\n"
+    " move k in 1..min(a, b) => (a - k, b - k, c) }\n"
+    "game Rows(S) { position (r, c); move k in S where k <= c => (r, c - k); move where r > 0 => (r - 1, c) }\n"
+    "game Named { position (x, y); move where x > 0 => (x - 1, y + 1); move where y > 1 => (x, y - 2) }";
+
+}  // namespace
+
+TEST_CASE("a query over several ranges gives what the loop gives", "[range_query]") {
+    same_both_ways(boards,
+                   "print sum([sg(Kiki(n, m)) for n in 1..30, m in 1..40)END])\n"
+                   "print [sg(Kiki(n, m)) for n in 1..4, m in n..5)END]\n"
+                   "print sum([sg(Heaps3(a, b, c)) for a in 0..7, b in a..7, c in b..7)END])\n"
+                   "print [sg(Heaps3(c, a, b)) for a in 0..3, b in 0..3, c in 2..3)END]\n"
+                   "print [outcome(Kiki(m, n)) for n in 1..3, m in 1..3)END], {outcome(Heaps3(a, a, b)) for a in 0..3, b in 0..3)END}\n"
+                   "let r = Rows({1, 3})\nprint max([sg(r(x, y)) for x in 0..5, y in 0..20)END]), len([sg(r(x, y)) for x in 3..1, y in 0..2)END])\n"
+                   "print sum([sg(Rows([2, 5])(x, y)) for x in 0..4, y in 0..30)END])\n"
+                   "print [sg(Named(x, y)) for x in 0..3, y in 0..4)END], [sg(Kiki(n, n)) for n in 1..3, n in 2..4)END]\n"
+                   "print [outcome(Named(x, x)) for x in 0..6)END], min([sg(Named(y, x)) for x in 2..4, y in x..6)END])");
+}
+
+TEST_CASE("errors and limits in a query over several ranges read as in the loop", "[range_query]") {
+    // In `start`, in the rules, in a bound of an inner range, and calling
+    // what is not a ruleset.
+    same_both_ways("game S { position (a, b); start (n, m) => (n, 12 / (m - 3)); move where a > 0 => (a - 1, b) }\n"
+                   "game E { position (a, b); move where a > 0 => (a - 1, b); move where b == 4 => (a, 10 / (a - 2)) }",
+                   "print sum([sg(S(n, m)) for n in 0..3, m in 0..5)END])");
+    same_both_ways("game E { position (a, b); move where a > 0 => (a - 1, b); move where b == 4 => (a, 10 / (a - 2)) }",
+                   "print sum([sg(E(n, m)) for n in 0..3, m in 0..5)END])");
+    same_both_ways(boards, "print sum([sg(Kiki(n, m)) for n in 1..4, m in 1..(8 / (3 - n)))END])");
+    same_both_ways(boards + "\nlet p = 7", "print sum([sg(p(n, m)) for n in 1..4, m in 1..3)END])");
+    // A cycle, and the state limit met at each of several points.
+    same_both_ways("game C { position (a, b); move where a > 0 => (a - 1, b); move where b > 0 and a == 2 => (a + 1, b - 1); "
+                   "move where a == 3 => (a - 1, b + 1) }",
+                   "print sum([sg(C(a, b)) for a in 0..3, b in 0..3)END])");
+    for (std::uint64_t limit : {1, 2, 40, 255, 256, 257, 700})
+        same_both_ways(boards, "print sum([sg(Kiki(n, m)) for n in 1..20, m in 1..20)END])\n"
+                               "print sum([sg(Heaps3(a, b, c)) for a in 0..6, b in a..6, c in b..6)END])",
+                       limit);
+}
