@@ -13,6 +13,13 @@ bool reads_slot(const Code& c, std::uint32_t slot) {
     return local && local->slot == slot;
 }
 
+// `[n]`, n the slot.
+bool one_item_list(const Code& c, std::uint32_t slot) {
+    auto* list = dynamic_cast<const Display*>(&c);
+    return list && list->kind == Kind::list && list->items.size() == 1 && !list->expand[0] &&
+           reads_slot(*list->items[0], slot);
+}
+
 }  // namespace
 
 std::unique_ptr<RangeQuery> RangeQuery::match(const GensCode& gens, const Code& element) {
@@ -36,12 +43,17 @@ std::unique_ptr<RangeQuery> RangeQuery::match(const GensCode& gens, const Code& 
         bool fixed = plain(f);
         if (auto* rules = dynamic_cast<const CallGame*>(&f))  // `Octal("0.6")(n)`: rules of constant arguments
             fixed = std::all_of(rules->args.begin(), rules->args.end(), [&](const CodePtr& a) { return plain(*a); });
-        if (!fixed || call->args.size() != 1 || !reads_slot(*call->args[0], q->slot_)) return nullptr;
+        if (!fixed || call->args.size() != 1) return nullptr;
+        // `f([n])`: as f(n) when f's states are lists of one int (grundy_range checks).
+        q->list_ = one_item_list(*call->args[0], q->slot_);
+        if (!q->list_ && !reads_slot(*call->args[0], q->slot_)) return nullptr;
         q->callee_ = &f;
         return q;
     }
     if (auto* call = dynamic_cast<const CallGame*>(&arg)) {
-        if (call->game->has_params || call->args.size() != 1 || !reads_slot(*call->args[0], q->slot_)) return nullptr;
+        if (call->game->has_params || call->args.size() != 1) return nullptr;
+        q->list_ = one_item_list(*call->args[0], q->slot_);
+        if (!q->list_ && !reads_slot(*call->args[0], q->slot_)) return nullptr;
         q->game_ = call->game;
         return q;
     }
@@ -62,7 +74,7 @@ void RangeQuery::run(Env& env, FunctionRef<bool(const Value&)> one, Batch many) 
         Instance* inst = instance(env);
         bool all = false;
         located(*sg_, [&] {
-            all = inst && inst->grundy_range(a, b, many);
+            all = inst && inst->grundy_range(a, b, many, list_);
             return Value();
         });
         return all;

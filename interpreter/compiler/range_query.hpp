@@ -31,6 +31,7 @@ private:
     const Range* range_ = nullptr;
     std::uint32_t slot_ = 0;                 // n
     const CallBuiltin* sg_ = nullptr;        // the element, sg(...)
+    bool list_ = false;                      // sg(f([n])): a game on lists of one int
     const Code* callee_ = nullptr;           // sg(f(n)) with f free of n, or
     const CompiledGame* game_ = nullptr;     // sg(G(n)) of a game without rule parameters
 };
