@@ -234,7 +234,7 @@ private:
         // Every option n + offset(k), offsets fixed per instance (checked there).
         std::vector<std::string> both{one_name_, var[0]};
         m.translation = !m.split && game_->arity == 1 && !gd.canonical && m.gens.size() == 1 && m.gens[0].list >= 0 &&
-                        m.rest.empty() && linearity(r, both, false) < 2;
+                        m.rest.empty() && linearity(*parts[0], both, false) < 2;  // (n - k,) as n - k
     }
 
     // `position`: a one-int game's position name, for Bound::linear.
