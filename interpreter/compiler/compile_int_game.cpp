@@ -5,6 +5,7 @@
 // know gives up on the whole game: the generic path is always there.
 #include <algorithm>
 
+#include "fixed_lists.hpp"
 #include "int_compiler.hpp"
 #include "int_nodes.hpp"
 #include "pure_code.hpp"
@@ -61,13 +62,23 @@ private:
             g->shape = shape_;
             pos_reg_ = declare(pos.name);
         } else if (pos.is_tuple()) {
-            if (pos.items.size() < 2 || pos.items.size() > 8) throw GiveUp{};
-            for (auto& item : pos.items) {
+            // `(a, b)`, `[a, b, c]`, `(n,)`, `[n]`: the same registers and
+            // packed keys whatever the brackets and length (StateTable
+            // writes the state back as the pattern spells it).
+            if (pos.items.empty() || pos.items.size() > 8) throw GiveUp{};
+            for (auto& item : pos.items)
                 if (item.is_tuple()) throw GiveUp{};
-                declare(item.name);
-            }
+            // `h#0`, `h#1`, ...: the ints of a list position `h` (fixed_lists.hpp),
+            // and `h#` the list, which only an index reads.
+            const std::string& first = pos.items[0].name;
+            if (first.find('#') != std::string::npos) list_ = first.substr(0, first.size() - 1);
+            g->named_list = !list_.empty();
+            declare_position(pos);
+            wrapped_ = true;
+            one_name_ = pos.items.size() == 1 ? pos.items[0].name : "";
         } else {
             declare(pos.name);
+            one_name_ = pos.name;
         }
         g->arity = next_reg_;
         game_ = g.get();
@@ -76,10 +87,7 @@ private:
             // own, so a move can apply it without saving the position's.
             auto mark = regs_.size();
             g->canonical_base = next_reg_;
-            if (pos.is_tuple())
-                for (auto& item : pos.items) declare(item.name);
-            else
-                declare(pos.name);
+            declare_position(pos);
             g->canonical = state_result(*gd.canonical);
             g->sorted_pair = sorted_pair(*g);
             g->sorted_all = g->arity >= 3 && sorts_position(*gd.canonical);
@@ -97,7 +105,7 @@ private:
             if (lists_) {
                 m.list = list_result(r);
             } else if (const Expr* call = split_call(r)) {
-                if (g->arity != 1) throw GiveUp{};
+                if (g->arity != 1 || wrapped_) throw GiveUp{};
                 m.split = true;
                 for (const Expr* part : split_parts(r, *call)) m.result.push_back(integer(*part));
             } else {
@@ -137,6 +145,15 @@ private:
     }
 
     // ---- names and registers ------------------------------------------------
+    void declare_position(const ast::Pattern& pos) {
+        if (!pos.is_tuple()) {
+            declare(pos.name);
+            return;
+        }
+        const std::uint32_t first = next_reg_;
+        for (auto& item : pos.items) declare(item.name);
+        if (!list_.empty()) regs_.emplace_back(list_, first);
+    }
     std::uint32_t declare(const std::string& name) {
         if (next_reg_ >= IntGame::max_registers) throw GiveUp{};
         if (name != "_") regs_.emplace_back(name, next_reg_);  // `_` holds a part but binds no name
@@ -214,13 +231,13 @@ private:
         }
         if (!m.affine) return;
         std::vector<const Expr*> rest;
-        if (mv.gens.where) bounds(mv, var[0], game_->arity == 1 ? gd.position->name : "", m, rest);
+        if (mv.gens.where) bounds(mv, var[0], one_name_, m, rest);
         m.sparse = m.split && m.result.size() == 2 && game_->arity == 1 && !gd.canonical && m.gens.back().lo &&
                    std::all_of(rest.begin(), rest.end(), [&](const Expr* c) { return safe_order(*c); });
         // Every option n + offset(k), offsets fixed per instance (checked there).
-        std::vector<std::string> both{gd.position->name, var[0]};
+        std::vector<std::string> both{one_name_, var[0]};
         m.translation = !m.split && game_->arity == 1 && !gd.canonical && m.gens.size() == 1 && m.gens[0].list >= 0 &&
-                        m.rest.empty() && linearity(r, both, false) < 2;
+                        m.rest.empty() && linearity(*parts[0], both, false) < 2;  // (n - k,) as n - k
     }
 
     // `position`: a one-int game's position name, for Bound::linear.
@@ -431,15 +448,17 @@ private:
         for (const Expr* part : tuple_parts(e)) out.push_back(integer(*part));
         return out;
     }
-    // `tuple(sorted([x, y, ...]))` of names and literals, as many as the
-    // position has: its list display, else null.
+    // `tuple(sorted([x, y, ...]))` or `sorted([x, y, ...])` (a list: as
+    // good as a tuple for a position pattern of either bracket) of names
+    // and literals, as many as the position has: its list display, else null.
     const Expr* sorted_ints(const Expr& e) const {
         auto call_of = [&](const Expr& c, const char* name) {
             return c.kind == ExprKind::call && c.items.size() == 2 && c.items[0]->kind == ExprKind::name &&
                    c.items[0]->text == name && !shadowed(name);
         };
-        if (!call_of(e, "tuple") || !call_of(*e.items[1], "sorted")) return nullptr;
-        const Expr& list = *e.items[1]->items[1];
+        const Expr* sorted = call_of(e, "tuple") ? e.items[1].get() : &e;
+        if (!call_of(*sorted, "sorted")) return nullptr;
+        const Expr& list = *sorted->items[1];
         if (list.kind != ExprKind::list || list.items.size() != game_->arity) return nullptr;
         for (auto& item : list.items)
             if (item->kind != ExprKind::int_lit && !(item->kind == ExprKind::name && find(item->text))) return nullptr;
@@ -503,9 +522,11 @@ private:
     // `if c then (x, y) else (u, v)` as (if c then x else u, if c then y
     // else v). The condition runs once per part; it is int code, so it
     // gives the same value each time, and the same error first.
+    // A tuple or a list display of the position's length fits a position
+    // pattern of either bracket (Binder::as_position).
     std::vector<const Expr*> tuple_parts(const Expr& e) {
-        if (game_->arity == 1) return {&e};
-        if (e.kind == ExprKind::tuple) {
+        if (!wrapped_) return {&e};
+        if (e.kind == ExprKind::tuple || e.kind == ExprKind::list) {
             if (e.items.size() != game_->arity) throw GiveUp{};
             std::vector<const Expr*> out;
             for (auto& item : e.items) out.push_back(item.get());
@@ -791,6 +812,14 @@ private:
     }
 
     IntPtr integer(const Expr& e) {
+        if (!list_.empty() && e.kind == ExprKind::index && e.items[0]->kind == ExprKind::name &&
+            e.items[0]->text == list_) {
+            const std::uint32_t base = *find(list_);
+            IntPtr i = integer(*e.items[1]);
+            if (auto* r = dynamic_cast<Reg*>(i.get()))
+                return std::make_unique<RegsIndex<RegOperand>>(e.loc, e.length, RegOperand{r->reg}, base, game_->arity);
+            return std::make_unique<RegsIndex<AnyOperand>>(e.loc, e.length, AnyOperand{std::move(i)}, base, game_->arity);
+        }
         if (lists_) {
             if (is_pos(e)) throw GiveUp{};  // the list itself is not an int
             if (e.kind == ExprKind::index && is_pos(*e.items[0])) {
@@ -886,7 +915,7 @@ private:
         if (set) {
             if (!set_tabulable(e, read)) return nullptr;
         } else if (!registers_read(e, read) || read.size() != 1 || (lists_ && read[0] == pos_reg_) || !tabulable(e) ||
-                   !int_valued(e)) {
+                   !int_valued(e) || (!list_.empty() && mentions(e, list_))) {
             return nullptr;
         }
         std::string var;
@@ -1060,6 +1089,9 @@ private:
     FunctionRef<bool(const std::string&)> is_builtin_;
     IntGame::Shape shape_;
     bool lists_;                       // lists or sets: the position is read through Frame::pos
+    bool wrapped_ = false;             // the position pattern is a tuple or list of names, of any length
+    std::string one_name_;             // the position's name when it is one int, else empty
+    std::string list_;                 // `h#` for a list position `h` of fixed length, else empty
     std::uint32_t pos_reg_ = 0;
     IntGame* game_ = nullptr;
     const ast::GameDef* gd_ = nullptr;
@@ -1076,6 +1108,9 @@ std::shared_ptr<const IntGame> compile_int_game(const ast::GameDef& gd, const Co
                                                                     std::uint32_t& slot)> tabulate,
                                                 FunctionRef<bool(const std::string&)> is_builtin) {
     if (!gd.position) return nullptr;
+    if (auto fixed = fixed_list_rules(gd, is_builtin)) {
+        if (auto g = IntCompiler(cg, hoist, tabulate, is_builtin, IntGame::Shape::ints).run(*fixed)) return g;
+    }
     for (auto shape : {IntGame::Shape::ints, IntGame::Shape::lists, IntGame::Shape::sets})
         if (auto g = IntCompiler(cg, hoist, tabulate, is_builtin, shape).run(gd)) return g;
     return nullptr;

@@ -266,6 +266,20 @@ template <typename I> struct PosIndex final : Int {
     }
 };
 
+// h[i] of a position `h` that is a list of `len` ints held in registers
+// from `base` (a game on lists of one length, fixed_lists.hpp): as PosIndex.
+template <typename I> struct RegsIndex final : Int {
+    I i;
+    std::uint32_t base, len;
+    RegsIndex(Loc l, std::uint32_t n, I x, std::uint32_t b, std::uint32_t k) : Int(l, n), i(std::move(x)), base(b), len(k) {}
+    std::int64_t eval(const Frame& f) const override {
+        const std::int64_t k = i.get(f), n = len;
+        if (k >= 0 && k < n) return f.r[base + k];
+        if (k < -n || k >= n) fail(loc, fmt::format("index {} is out of range for a list of length {}", k, n), length);
+        return f.r[base + k + n];
+    }
+};
+
 // `h == [a, b]` (or !=): every item is evaluated, as for the list it makes.
 struct PosEq final : Bool {
     std::vector<IntPtr> items;

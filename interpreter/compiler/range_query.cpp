@@ -16,6 +16,13 @@ bool reads_slot(const Code& c, std::uint32_t slot) {
     return local && local->slot == slot;
 }
 
+// `[n]`, n the slot.
+bool one_item_list(const Code& c, std::uint32_t slot) {
+    auto* list = dynamic_cast<const Display*>(&c);
+    return list && list->kind == Kind::list && list->items.size() == 1 && !list->expand[0] &&
+           reads_slot(*list->items[0], slot);
+}
+
 }  // namespace
 
 std::unique_ptr<RangeQuery> RangeQuery::match(const GensCode& gens, const Code& element) {
@@ -38,6 +45,12 @@ std::unique_ptr<RangeQuery> RangeQuery::match(const GensCode& gens, const Code& 
     };
     auto take_args = [&](const std::vector<CodePtr>& args) {
         if (args.empty() || args.size() > max_args) return false;
+        // `G([n])`: as G(n) when G's states are lists of one int (grundy_range checks).
+        if (args.size() == 1 && q->dims_.size() == 1 && one_item_list(*args[0], q->dims_[0].slot)) {
+            q->list_ = true;
+            q->arg_dims_.push_back(0);
+            return true;
+        }
         for (const CodePtr& a : args) {
             const int d = dim_of(*a);
             if (d < 0) return false;
@@ -111,10 +124,11 @@ bool RangeQuery::element(Loop& loop) const {
     query_->noting_query([&] {
         std::uint32_t state = 0;
         located(*call_, [&] {
-            int_state = inst.int_position_state(std::span<const std::int64_t>(ints, n), state, state_ints);
+            int_state = !list_ && inst.int_position_state(std::span<const std::int64_t>(ints, n), state, state_ints);
             if (int_state) return Value();
             Value args[max_args];
             for (std::size_t i = 0; i < n; ++i) args[i] = Value::integer(ints[i]);
+            if (list_) args[0] = make_list(std::span<const Value>(args, 1));
             state = inst.position_state(std::span<const Value>(args, n), *call_);
             return Value();
         });
@@ -178,7 +192,7 @@ void RangeQuery::run(Env& env, FunctionRef<bool(const Value&)> one, Batch many) 
             if (loop.inst && loop.inst->forgotten()) loop.inst = nullptr;  // the loop reports it
             bool all = false;
             located(*query_, [&] {
-                all = loop.inst && loop.inst->grundy_range(a, b, many);
+                all = loop.inst && loop.inst->grundy_range(a, b, many, list_);
                 return Value();
             });
             return all;

@@ -50,6 +50,7 @@ private:
     const Code* call_ = nullptr;             // its argument, the position
     const Code* callee_ = nullptr;           // f(...) with f free of the variables, or
     const CompiledGame* game_ = nullptr;     // G(...) of a game without rule parameters
+    bool list_ = false;                      // G([n]): a game on lists of one int
 };
 
 }  // namespace grundy::nodes

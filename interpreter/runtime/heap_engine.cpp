@@ -30,7 +30,7 @@ void hadamard(std::vector<std::int64_t>& w) {
 
 bool HeapEngine::fits(const CompiledGame& game) {
     const IntGame* g = game.fast.get();
-    if (!g || g->shape != IntGame::Shape::ints || g->arity != 1 || !g->canonical.empty() || game.has_start ||
+    if (!g || g->shape != IntGame::Shape::ints || g->named_list || g->arity != 1 || !g->canonical.empty() || game.has_start ||
         game.position_args != 1 || g->moves.empty())
         return false;
     for (const Move& m : g->moves)

@@ -10,9 +10,16 @@ Instance::Instance(Context& ctx, const CompiledGame& game, Value args)
     using Shape = IntGame::Shape;
     if (game_.fast && game_.fast->shape != Shape::ints)
         table_.set_packed(game_.fast->shape == Shape::sets ? StateTable::Packed::sets : StateTable::Packed::lists);
-    else if (game_.fast)
+    else if (game_.fast) {
         table_.set_packed_arity(game_.fast->arity);
-    int_is_id_ = game_.fast && game_.fast->shape == Shape::ints && !game_.has_start && game_.fast->arity == 1 &&
+        const Binder& p = game_.position;
+        table_.set_spelling(game_.fast->named_list ? Kind::list
+                            : !p.is_tuple         ? Kind::integer
+                            : p.brackets          ? Kind::list
+                                                  : Kind::tuple);
+    }
+    int_is_id_ = game_.fast && game_.fast->shape == Shape::ints && !game_.fast->named_list && !game_.has_start &&
+                 game_.fast->arity == 1 &&
                  game_.position_args == 1 && game_.fast->canonical.empty();
 }
 

@@ -81,8 +81,10 @@ public:
     // pass where its options are known (ascending queries make that the
     // rule): what a query over a range costs a hand-written solver. False,
     // before any call, when the game's positions are not plain ints
-    // (int_mex.cpp).
-    bool grundy_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each);
+    // (int_mex.cpp). `lists`: the positions are `G([n])` instead, of a game
+    // on lists of one int (IntGame::named_list), whose state [n] is id n too.
+    bool grundy_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each,
+                      bool lists = false);
     // The int path's tabulated expression `table` at register value x (intpath::Tabulated).
     std::int64_t tabulate(std::uint32_t table, std::int64_t x);
     std::int64_t table_mask(const Value& v);

@@ -238,6 +238,7 @@ bool Instance::int_position_state(std::span<const std::int64_t> args, std::uint3
     const IntGame* g = game_.fast.get();
     if (!g || g->shape != IntGame::Shape::ints) return false;
     const bool start = game_.has_start;
+    if (g->named_list && !start) return false;  // G(x) is the list x, not x's ints
     if (start ? g->start.empty() || args.size() != g->start_args : args.size() != g->arity) return false;
     std::int64_t regs[IntGame::max_registers];
     const std::uint32_t base = start ? g->start_base : 0;

@@ -292,6 +292,10 @@ struct IntGame {
     // Positions are ints (or tuples of them), or else lists or sets of ints,
     // read through Frame::pos (arity 1).
     enum class Shape : std::uint8_t { ints, lists, sets } shape = Shape::ints;
+    // `position h` where every result is a list of `arity` ints: the game
+    // compiled as on the tuple of them (fixed_lists.hpp). Its states are
+    // lists; `G(n)` is not state n even when arity is 1.
+    bool named_list = false;
     std::uint32_t registers = 0;
     std::vector<intpath::Hoisted> hoisted;
     std::vector<intpath::Tabulated> tables;

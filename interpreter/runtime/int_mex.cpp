@@ -1373,10 +1373,10 @@ void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, st
 }  // namespace
 
 bool Instance::grundy_range(std::int64_t lo, std::int64_t hi,
-                            FunctionRef<bool(std::span<const std::uint32_t>)> each) {
+                            FunctionRef<bool(std::span<const std::uint32_t>)> each, bool lists) {
     const IntGame* g = game_.fast.get();
-    if (!g || g->shape != IntGame::Shape::ints || g->arity != 1 || !g->canonical.empty() || game_.has_start ||
-        lo < 0 || hi >= std::int64_t{StateTable::first_general} || !fast_ready())
+    if (!g || g->shape != IntGame::Shape::ints || g->named_list != lists || g->arity != 1 || !g->canonical.empty() ||
+        game_.has_start || lo < 0 || hi >= std::int64_t{StateTable::first_general} || !fast_ready())
         return false;
     if (fast_.dense) {
         dense_range(lo, hi, each);

@@ -170,19 +170,7 @@ std::uint32_t StateTable::intern(const Value& v, bool& is_new) {
         std::uint64_t key;
         if (ints && pack_list(xs, v.seq().size, key)) return intern_packed(key, is_new);
     }
-    if (v.is(Kind::integer) && arity_ <= 1) {
-        std::int64_t n = v.as_int();
-        return intern_ints(&n, is_new);
-    }
-    if (arity_ >= 2 && v.is(Kind::tuple) && v.seq().size == arity_) {
-        std::int64_t xs[8];
-        bool ints = arity_ <= 8;
-        for (std::uint32_t i = 0; ints && i < arity_; ++i) {
-            ints = v.seq()[i].is(Kind::integer);
-            if (ints) xs[i] = v.seq()[i].as_int();
-        }
-        if (ints) return intern_ints(xs, is_new);
-    }
+    if (std::int64_t xs[8]; spelled_ints(v, xs)) return intern_ints(xs, is_new);
     return intern_value(v, is_new);
 }
 
@@ -192,16 +180,38 @@ std::uint32_t StateTable::intern_ints(const std::int64_t* xs, bool& is_new) {
         is_new = false;  // its own id: the solver counts it
         return id;
     }
-    if (arity_ <= 1) return intern_value(Value::integer(xs[0]), is_new);
+    if (arity_ <= 1) return intern_value(spelled(xs), is_new);
     std::uint64_t key;
     if (pack(xs, key, 64 / arity_)) return intern_key(key, is_new);
-    std::vector<Value> parts;
-    for (std::uint32_t i = 0; i < arity_; ++i) parts.push_back(Value::integer(xs[i]));
-    return intern_value(make_tuple(parts), is_new);
+    return intern_value(spelled(xs), is_new);
+}
+
+Value StateTable::spelled(const std::int64_t* xs) const {
+    if (spelling_ == Kind::integer) return Value::integer(xs[0]);
+    Value parts[8];
+    for (std::uint32_t i = 0; i < arity_; ++i) parts[i] = Value::integer(xs[i]);
+    return make_seq(spelling_, std::span<const Value>(parts, arity_));
+}
+
+bool StateTable::spelled_ints(const Value& v, std::int64_t* xs) const {
+    if (spelling_ == Kind::integer) {
+        if (arity_ > 1 || !v.is(Kind::integer)) return false;
+        xs[0] = v.as_int();
+        return true;
+    }
+    if (!v.is(spelling_) || v.seq().size != arity_ || arity_ > 8) return false;
+    for (std::uint32_t i = 0; i < arity_; ++i) {
+        if (!v.seq()[i].is(Kind::integer)) return false;
+        xs[i] = v.seq()[i].as_int();
+    }
+    return true;
 }
 
 Value StateTable::state(std::uint32_t id) const {
-    if (id < first_general) return Value::integer(id);
+    if (id < first_general) {
+        const std::int64_t x = id;
+        return spelled(&x);
+    }
     if (id < first_packed) return values_[id - first_general];
     if (packed_ != Packed::none) {
         std::int64_t xs[max_list];
@@ -212,9 +222,7 @@ Value StateTable::state(std::uint32_t id) const {
     std::int64_t xs[64];
     if (id >= first_direct) unpack(id - first_direct, xs, direct_bits());
     else unpack(keys_[id - first_packed], xs, 64 / arity_);
-    Value parts[64];
-    for (std::uint32_t i = 0; i < arity_; ++i) parts[i] = Value::integer(xs[i]);
-    return make_tuple(std::span<const Value>(parts, arity_));
+    return spelled(xs);
 }
 
 bool StateTable::state_ints(std::uint32_t id, std::int64_t* out) const {
@@ -231,18 +239,7 @@ bool StateTable::state_ints(std::uint32_t id, std::int64_t* out) const {
         unpack(keys_[id - first_packed], out, 64 / arity_);
         return true;
     }
-    const Value& v = values_[id - first_general];
-    if (arity_ == 1) {
-        if (!v.is(Kind::integer)) return false;
-        out[0] = v.as_int();
-        return true;
-    }
-    if (!v.is(Kind::tuple) || v.seq().size != arity_) return false;
-    for (std::uint32_t i = 0; i < arity_; ++i) {
-        if (!v.seq()[i].is(Kind::integer)) return false;
-        out[i] = v.seq()[i].as_int();
-    }
-    return true;
+    return spelled_ints(values_[id - first_general], out);
 }
 
 std::size_t StateTable::memory_bytes() const {

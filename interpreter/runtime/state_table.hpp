@@ -32,6 +32,10 @@ public:
         arity_ = k;
         direct_bits_ = 30 / k;  // kept: a division costs more than the lookup it serves
     }
+    // How a state of `arity` ints is written as a Value: an int (arity 1),
+    // a tuple, or a list (positions `(n,)`, `[a, b, c]`). The ints are
+    // packed the same in every spelling; only state() and intern() see it.
+    void set_spelling(Kind k) { spelling_ = k; }
     // A game on int lists packs lists of up to 15 ints in 0..15; a game on
     // int sets packs sets of ints in 0..63 as bitmasks.
     enum class Packed : std::uint8_t { none, lists, sets };
@@ -127,11 +131,14 @@ private:
         return true;
     }
     Value sequence(const std::int64_t* xs, std::size_t n) const;  // a list, or a set on int sets
+    Value spelled(const std::int64_t* xs) const;                  // `arity` ints as spelling_ writes them
+    bool spelled_ints(const Value& v, std::int64_t* xs) const;     // the reverse, when v is so written
     void unpack(std::uint64_t key, std::int64_t* xs, unsigned bits) const;
     std::uint32_t intern_key(std::uint64_t key, bool& is_new);
     std::uint32_t intern_value(const Value& v, bool& is_new);
 
     std::uint32_t arity_ = 1;
+    Kind spelling_ = Kind::integer;
     unsigned direct_bits_ = 30;
     Packed packed_ = Packed::none;
     // Generic states.

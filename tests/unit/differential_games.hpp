@@ -13,6 +13,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <initializer_list>
 #include <random>
@@ -538,11 +539,28 @@ inline void int_negative(Maker& g, std::int64_t lo) {
     }
 }
 
+// An int game spelled with its int in a 1-tuple or a list, `position (n,)`
+// or `position [n]`: every `start` and move result (all int code) wrapped
+// alike, so that the game means what the plain one does.
+inline void wrap_results(Maker& g, bool brackets) {
+    for (std::string& line : g.items) {
+        if (line == "position n") {
+            line = brackets ? "position [n]" : "position (n,)";
+            continue;
+        }
+        const std::size_t at = line.find(" => ");
+        if (at == std::string::npos || (line.rfind("move ", 0) != 0 && line.rfind("start ", 0) != 0)) continue;
+        const std::string result = line.substr(at + 4);
+        line = line.substr(0, at + 4) + (brackets ? "[" + result + "]" : "(" + result + ",)");
+    }
+}
+
 // ---- tuple positions: `position (a, b)` or `(a, b, c)` -----------------------
 
 struct TupleShape {
     int arity;
     bool symmetric;  // every family treats the coordinates alike, so `canonical` may sort them
+    bool brackets = false;  // `position [a, b]`: the states are lists, results written as lists
     std::string coord(int i) const { return std::string(1, static_cast<char>('a' + i)); }
     // The coordinates with #i replaced by `e` (and #j by `f`), as the arguments of a call.
     std::string args(int i, const std::string& e, int j = -1, const std::string& f = "") const {
@@ -551,7 +569,7 @@ struct TupleShape {
         return s;
     }
     std::string tuple(int i, const std::string& e, int j = -1, const std::string& f = "") const {
-        return "(" + args(i, e, j, f) + ")";
+        return (brackets ? "[" : "(") + args(i, e, j, f) + (brackets ? "]" : ")");
     }
     // The coordinates a family applies to: all of them when symmetric.
     std::vector<int> which(Rng& r) const {
@@ -603,7 +621,8 @@ inline void tuple_diagonal(Maker& g, const TupleShape& t) {
     else pairs = {{static_cast<int>(g.r.between(0, 1)), 2}};
     if (t.arity == 3 && g.r.chance(0.4)) {
         g.touched.assign(3, true);
-        g.move("k in 1..min(a, b, c) => (a - k, b - k, c - k)", [self = g.self](const State& s, Options& o) {
+        g.move(std::string("k in 1..min(a, b, c) => ") + (t.brackets ? "[a - k, b - k, c - k]" : "(a - k, b - k, c - k)"),
+               [self = g.self](const State& s, Options& o) {
             for (std::int64_t k = 1; k <= std::min({s[0], s[1], s[2]}); ++k)
                 o.push_back(one(self, {s[0] - k, s[1] - k, s[2] - k}));
         });
@@ -744,6 +763,25 @@ inline void tuple_canonical(Maker& g, const TupleShape& t) {
         std::sort(s.begin(), s.end());
         return s;
     };
+}
+
+// A tuple game written on a list `position h` of fixed length: each
+// coordinate a, b, c read as h[0], h[1], h[2] (the results are lists
+// already), positions made by `start` from the coordinates.
+inline void name_the_list(Maker& g, const TupleShape& t) {
+    for (std::string& line : g.items) {
+        std::string out;
+        for (std::size_t i = 0; i < line.size(); ++i) {
+            const char c = line[i];
+            auto word = [&](std::size_t at) { return at < line.size() && (std::isalnum(static_cast<unsigned char>(line[at])) || line[at] == '_'); };
+            if (c >= 'a' && c <= 'c' && !(i > 0 && word(i - 1)) && !word(i + 1)) out += "h[" + std::to_string(c - 'a') + "]";
+            else out += c;
+        }
+        line = out;
+    }
+    std::string xs;
+    for (int i = 0; i < t.arity; ++i) xs += (i ? ", " : "") + std::string(1, static_cast<char>('x' + i));
+    g.items.push_back("start (" + xs + ") => [" + xs + "]");
 }
 
 // ---- list positions: `position h` --------------------------------------------

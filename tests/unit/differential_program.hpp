@@ -118,7 +118,22 @@ private:
         Maker& g = d.g;
         switch (kind) {
             case Kind::integer: {
+                // Drawn apart from `shape`, so that other games keep their rules.
+                Rng spelling(shape ^ 0x7e11'5ba9'0c3d'21f5ULL);
+                const int wrap = spelling.chance(0.25) ? static_cast<int>(spelling.between(1, 2)) : 0;
                 g.items.push_back("position n");
+                if (wrap) {
+                    // Families whose results are all int code (no sums):
+                    // each is then wrapped in the position's brackets.
+                    if (g.r.chance(0.3)) int_terminal(g);
+                    apply_some(g,
+                               {int_subtract, int_bash, int_divide, int_squares, int_clamp, int_min_result, int_xor,
+                                int_bits, int_mod_where, int_divisors, int_nim, int_shifted, int_asks},
+                               3);
+                    if (g.r.chance(0.1)) g.items.push_back(g.r.pick({"start x => x", "start x => max(x, 0)"}));
+                    wrap_results(g, wrap == 2);
+                    break;
+                }
                 if (g.r.chance(0.5)) g.params.push_back("S");
                 if (g.r.chance(0.35)) g.params.push_back("m");
                 if (g.r.chance(0.08)) {
@@ -140,16 +155,33 @@ private:
             case Kind::tuple: {
                 if (g.r.chance(0.4)) g.params.push_back("S");
                 TupleShape t{g.r.chance(0.65) ? 2 : 3, g.r.chance(0.5)};
+                Rng spelling(shape ^ 0x7e11'5ba9'0c3d'21f5ULL);  // apart from `shape`, as above
+                t.brackets = spelling.chance(0.3);
+                const bool named = spelling.chance(0.25);  // `position h`, a list of arity ints
+                t.brackets = t.brackets || named;
                 d.arity = t.arity;
-                g.items.push_back(t.arity == 2 ? "position (a, b)" : "position (a, b, c)");
+                g.items.push_back(named          ? "position h"
+                                  : t.arity == 2 ? (t.brackets ? "position [a, b]" : "position (a, b)")
+                                                 : (t.brackets ? "position [a, b, c]" : "position (a, b, c)"));
                 if (g.r.chance(0.35)) tuple_terminal(g, t);
-                if (t.symmetric && g.r.chance(0.75)) tuple_canonical(g, t);
+                if (t.symmetric && g.r.chance(0.75)) {
+                    if (named) {
+                        g.items.push_back("canonical => sorted(h)");
+                        g.ref.canon = [](State s) {
+                            std::sort(s.begin(), s.end());
+                            return s;
+                        };
+                    } else {
+                        tuple_canonical(g, t);
+                    }
+                }
                 std::vector<void (*)(Maker&, const TupleShape&)> fs = {tuple_take, tuple_diagonal, tuple_split,
                                                                        tuple_mod_where, tuple_take};
                 if (!t.symmetric) fs.insert(fs.end(), {tuple_transfer, tuple_min_result});
                 g.r.shuffle(fs);
                 for (int i = 0, n = static_cast<int>(g.r.between(1, 3)); i < n; ++i) fs[i](g, t);
-                if (g.r.chance(0.1)) g.items.push_back(t.arity == 2 ? "start (x, y) => (x, y)" : "start (x, y, z) => (x, y, z)");
+                if (named) name_the_list(g, t);
+                else if (g.r.chance(0.1)) g.items.push_back(t.arity == 2 ? "start (x, y) => (x, y)" : "start (x, y, z) => (x, y, z)");
                 if (!t.symmetric && !g.touched[t.arity - 1] && g.r.chance(0.6))
                     d.offset = g.r.pick(t.arity == 2 ? std::vector<std::int64_t>{40000, 5000000000, -7}
                                                      : std::vector<std::int64_t>{2000, 3000000, -3});

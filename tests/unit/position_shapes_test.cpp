@@ -1,0 +1,126 @@
+// Positions spelled as a 1-tuple, a list pattern, or a name holding a list
+// of one fixed length compile on the int path like the tuple of their ints:
+// the states keep their spelling, and results of another length or kind
+// give the errors the generic path gives. Each game is checked against a
+// twin that the int path does not take (a `terminal` it cannot compile,
+// which never holds).
+#include <catch2/catch.hpp>
+
+#include "run_program.hpp"
+
+using grundy::testing::output_of;
+using grundy::testing::run_program;
+
+namespace {
+
+bool on_int_path(const std::string& program, const std::string& name) {
+    grundy::Interpreter in;
+    std::FILE* out = std::fopen("/dev/null", "w");
+    in.set_output(out, out);
+    in.run_text("test.game", program);
+    std::fclose(out);
+    const grundy::CompiledGame* g = in.globals.game(name);
+    return g && g->fast;
+}
+
+// The game `G { position P; body }`, and its twin `T` on the generic path.
+std::string with_twin(const std::string& position, const std::string& body, const std::string& name) {
+    return "game G { position " + position + "\n" + body + "}\n" + "game T { position " + position +
+           "\n terminal when str(" + name + ") == \"x\" => lose\n" + body + "}\n";
+}
+
+// The program's output with `queries` asked of G, and of T.
+void agree(const std::string& games, const std::string& queries) {
+    auto ask = [&](const std::string& game) {
+        std::string q = queries;
+        for (std::size_t at = 0; (at = q.find("G(", at)) != std::string::npos; at += 2) q.replace(at, 2, game + "(");
+        return run_program(games + q);
+    };
+    auto fast = ask("G"), slow = ask("T");
+    auto as_g = [](std::string text, const std::string& from, const std::string& to) {
+        for (std::size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size()) text.replace(at, from.size(), to);
+        return text;
+    };
+    const std::string slow_err = as_g(slow.err, "`T`", "`G`");
+    CHECK(fast.out == as_g(slow.out, "T(", "G("));
+    // The same message at the same column; the twin's line is further down.
+    auto first = [](const std::string& err) {
+        std::string line = err.substr(0, err.find('\n'));
+        const std::size_t file = line.find(':');
+        return file == std::string::npos ? line : line.substr(line.find(':', file + 1));
+    };
+    CHECK(first(fast.err) == first(slow_err));
+}
+
+}  // namespace
+
+TEST_CASE("a 1-tuple and a one-name list pattern are int positions", "[shapes]") {
+    const std::string one = with_twin("(n,)", " move k in 1..3 where k <= n => (n - k,)\n", "n");
+    const std::string list = with_twin("[n]", " move k in 1..3 where k <= n => [n - k]\n", "n");
+    CHECK(on_int_path(one, "G"));
+    CHECK_FALSE(on_int_path(one, "T"));
+    CHECK(on_int_path(list, "G"));
+    const std::string queries =
+        "print [sg(G(n)) for n in 0..12]\nprint sum([sg(G(n)) for n in 0..100000])\n"
+        "print G(7), moves(G(2)), state(G(4))\nprint sg(G(-1)), G(5000000000), moves(G(5000000000))\n";
+    agree(one, queries);
+    agree(list, queries);
+    CHECK(output_of(list + "print G(3), moves(G(3))\n") == "G([3]) [G([2]), G([1]), G([0])]\n");
+    CHECK(output_of(one + "print moves(G(2))\n") == "[G(1), G(0)]\n");
+}
+
+TEST_CASE("list patterns of several names are int positions, tuple or list results alike", "[shapes]") {
+    const std::string body =
+        " canonical => sorted([a, b, c])\n"
+        " move k in 1..a => [a - k, b, c]\n move k in 1..b => (a, b - k, c)\n move k in 1..c => [a, b, c - k]\n"
+        " move k in 1..min(a, b) => [a - k, b - k, c]\n";
+    const std::string games = with_twin("[a, b, c]", body, "a");
+    CHECK(on_int_path(games, "G"));
+    agree(games, "print [sg(G(a, b, c)) for a in 0..6, b in a..6, c in b..6]\nprint moves(G(2, 1, 3)), G(3, 2, 1)\n");
+}
+
+TEST_CASE("a result of another length or kind is the error it was", "[shapes]") {
+    const std::string wrong_length =
+        with_twin("(n,)", " move k in 1..3 where k <= n => if n == 4 then (n - k, 1) else (n - k,)\n", "n");
+    const std::string wrong_kind = with_twin("[n]", " move k in 1..3 where k <= n => if n == 4 then n - k else [n - k]\n", "n");
+    const std::string bad_index = with_twin("h", " move i in 0..2 where i < h[0] => [h[0] - 1, h[i]]\n", "h");
+    for (const std::string& games : {wrong_length, wrong_kind}) {
+        agree(games, "print sg(G(3))\nprint sg(G(6))\n");
+        CHECK(run_program(games + "print sg(G(6))\n").err.find("does not fit the position pattern") != std::string::npos);
+    }
+    CHECK(on_int_path(bad_index, "G"));
+    agree(bad_index, "print sg(G([1, 5]))\nprint sg(G([3, 5]))\n");
+    CHECK(run_program(bad_index + "print sg(G([3, 5]))\n").err.find("index 2 is out of range for a list of length 2") !=
+          std::string::npos);
+}
+
+TEST_CASE("a name holding a list of one fixed length is an int position", "[shapes]") {
+    const std::string chomp = with_twin("r",
+                                        " move j in 1..r[0] - 1 => [j, min(r[1], j), min(r[2], j)]\n"
+                                        " move j in 0..r[1] - 1 => [r[0], j, min(r[2], j)]\n"
+                                        " move j in 0..r[2] - 1 => [r[0], r[1], j]\n",
+                                        "r");
+    CHECK(on_int_path(chomp, "G"));
+    agree(chomp,
+          "print [outcome(G([a, b, c])) for a in 1..6, b in 0..a, c in 0..b]\n"
+          "print moves(G([2, 1, 1])), sg(G([3, 1])), sg(G([2, 1, 1, 1]))\n");
+    // update at a generator variable whose range stays inside the list, and
+    // at a literal index; sorted(h) as canonical; len(h) a constant.
+    const std::string heaps = with_twin("h",
+                                        " canonical => sorted(h)\n"
+                                        " move i in 0..len(h) - 1, k in 1..h[i] => update(h, i, h[i] - k)\n"
+                                        " move k in 1..min(h[0], h[1]) => update(update(h, 0, h[0] - k), 1, h[1] - k)\n"
+                                        " move k in 1..3 where k <= h[1] => [h[0], h[1] - k]\n",
+                                        "h");
+    CHECK(on_int_path(heaps, "G"));
+    agree(heaps, "print [sg(G([a, b])) for a in 0..8, b in 0..8]\nprint moves(G([3, 2])), sg(G([4]))\n");
+    // One int: `G([n])` over a range is a range query.
+    const std::string one = with_twin("h", " move k in 1..3 where k <= h[0] => [h[0] - k]\n", "h");
+    CHECK(on_int_path(one, "G"));
+    agree(one, "print sum([sg(G([n])) for n in 0..100000])\nprint [sg(G([n])) for n in 0..9], sg(G(3))\n");
+}
+
+TEST_CASE("lists of mixed lengths stay where they were", "[shapes]") {
+    const std::string mixed = with_twin("h", " move where len(h) > 0 => [h[j] for j in 1..len(h) - 1]\n move where len(h) == 3 => [h[0] + 1]\n", "h");
+    CHECK(output_of(mixed + "print sg(G([3, 4, 5]))\n") == output_of(mixed + "print sg(T([3, 4, 5]))\n"));
+}
