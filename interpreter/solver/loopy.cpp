@@ -223,7 +223,7 @@ struct Solver::Loopy {
             for (std::uint32_t i = succ_first[a]; i < succ_first[a + 1]; ++i)
                 if (st[succ[i]].lab != open) fixed(st[succ[i]].lab);
         }
-        std::sort(by_value.begin(), by_value.end());
+        sort_by_value(by_value);
         std::size_t next_value = 0;
         auto is_loose = [](const State& x) { return x.lab >= infinite; };
         std::vector<std::uint32_t> touched;  // good or bad in the last round
@@ -305,8 +305,25 @@ struct Solver::Loopy {
             set.erase(std::unique(set.begin(), set.end()), set.end());
             label(a, s.infinite(set));
         }
-        for (std::uint32_t a = 0; a < k; ++a)
+        for (std::uint32_t a = 0; a < k; ++a) {
+            if (a + 8 < k) s.prefetch(comp[a + 8]);  // the states' entries lie in no order
             if (st[a].lab != infinite) label(a, st[a].lab);
+        }
+    }
+
+    // Pairs (value, state) made state by state in order: sorted as
+    // std::sort would, by counting when the values are small (a value is
+    // at most its state's count of options), in linear time.
+    static void sort_by_value(std::vector<std::pair<std::uint32_t, std::uint32_t>>& xs) {
+        std::uint32_t top = 0;
+        for (const auto& x : xs) top = std::max(top, x.first);
+        if (top >= (1u << 16) || top >= xs.size()) return std::sort(xs.begin(), xs.end());
+        std::vector<std::uint32_t> at(top + 2, 0);
+        for (const auto& x : xs) ++at[x.first + 1];
+        for (std::uint32_t v = 0; v <= top; ++v) at[v + 1] += at[v];
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> out(xs.size());
+        for (const auto& x : xs) out[at[x.first]++] = x;
+        xs.swap(out);
     }
 
     static std::uint32_t mex(std::vector<std::uint32_t>& xs) {
