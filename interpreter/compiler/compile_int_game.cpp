@@ -1,8 +1,10 @@
 // The int fast path's compiler. It accepts a game when its position is a
-// name or a flat tuple of names, every move result is int arithmetic (or a
-// tuple of it, or split(...) of it), and every generator runs over a range
-// or over a list that does not depend on the position. Anything it does not
-// know gives up on the whole game: the generic path is always there.
+// name (an int, or a list or set of ints) or a tuple or list of names
+// (fixed_lists.cpp rewrites a list of one fixed length into one), every
+// move result is int arithmetic (or a tuple, list, set or split(...) of
+// it), and every generator runs over a range or over a list that does not
+// depend on the position. Anything it does not know gives up on the whole
+// game: the generic path is always there.
 #include <algorithm>
 
 #include "fixed_lists.hpp"
