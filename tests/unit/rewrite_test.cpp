@@ -6,21 +6,11 @@
 
 #include "run_program.hpp"
 
+using grundy::testing::on_int_path;
 using grundy::testing::output_of;
 using grundy::testing::run_program;
 
 namespace {
-
-// Whether game `name` of `program` compiled to the int fast path.
-bool on_int_path(const std::string& program, const std::string& name) {
-    grundy::Interpreter in;
-    std::FILE* out = std::fopen("/dev/null", "w");
-    in.set_output(out, out);
-    in.run_text("test.game", program);
-    std::fclose(out);
-    const grundy::CompiledGame* g = in.globals.game(name);
-    return g && g->fast;
-}
 
 std::string error_line(const std::string& err) {
     return err.substr(0, err.find('\n'));

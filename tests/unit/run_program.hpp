@@ -43,4 +43,15 @@ inline std::string output_of(const std::string& text, const std::string& input =
     return r.out;
 }
 
+// Whether game `name` of `program` compiled to the int fast path.
+inline bool on_int_path(const std::string& program, const std::string& name) {
+    Interpreter in;
+    std::FILE* out = std::fopen("/dev/null", "w");
+    in.set_output(out, out);
+    in.run_text("test.game", program);
+    std::fclose(out);
+    const CompiledGame* g = in.globals.game(name);
+    return g && g->fast;
+}
+
 }  // namespace grundy::testing

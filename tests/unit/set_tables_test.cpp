@@ -7,20 +7,11 @@
 
 #include "run_program.hpp"
 
+using grundy::testing::on_int_path;
 using grundy::testing::output_of;
 using grundy::testing::run_program;
 
 namespace {
-
-bool on_int_path(const std::string& program, const std::string& name) {
-    grundy::Interpreter in;
-    std::FILE* out = std::fopen("/dev/null", "w");
-    in.set_output(out, out);
-    in.run_text("test.game", program);
-    std::fclose(out);
-    const grundy::CompiledGame* g = in.globals.game(name);
-    return g && g->fast;
-}
 
 const std::string node_kayles = "game NK(adj) {\n    position s\n    move v in s => s - {v} - adj[v]\n}\n";
 
