@@ -231,6 +231,7 @@ private:
             collect(*gd.position, names);
             for (const Expr* c : tuple_parts(*gd.canonical)) m.affine = m.affine && linearity(*c, names) < 2;
         }
+        m.shifted = !m.affine && shifted(gd, mv, m);
         if (!m.affine) return;
         std::vector<const Expr*> rest;
         if (mv.gens.where) bounds(mv, var[0], one_name_, m, rest);
@@ -240,6 +241,18 @@ private:
         std::vector<std::string> both{one_name_, var[0]};
         m.translation = !m.split && game_->arity == 1 && !gd.canonical && m.gens.size() == 1 && m.gens[0].list >= 0 &&
                         m.rest.empty() && linearity(*parts[0], both, false) < 2;  // (n - k,) as n - k
+    }
+
+    // Move::shifted: `move k in a..b => n - e` (or n + e, e + n), e free of n.
+    bool shifted(const ast::GameDef& gd, const ast::MoveDef& mv, const Move& m) const {
+        if (m.split || game_->arity != 1 || gd.canonical || mv.gens.where || m.gens.size() != 1 ||
+            m.gens[0].list >= 0 || m.gens[0].over_position || mv.gens.gens[0].pattern.name == gd.position->name)
+            return false;
+        const Expr& r = *mv.result;
+        const std::string& n = gd.position->name;
+        if (r.kind != ExprKind::binary || (r.op != Op::add && r.op != Op::sub)) return false;
+        if (is_var(*r.items[0], n) && !mentions(*r.items[1], n)) return true;
+        return r.op == Op::add && is_var(*r.items[1], n) && !mentions(*r.items[0], n);
     }
 
     // `position`: a one-int game's position name, for Bound::linear.

@@ -56,6 +56,7 @@ bool Instance::prepare_fast() {
     fast_.plans.assign(g.plans, {});
     fast_.offsets.assign(g.moves.size(), {});
     fast_.lines.assign(g.moves.size(), {});
+    fast_.shifts.assign(g.moves.size(), {});
     fast_.dense = !g.moves.empty();
     for (std::size_t i = 0; i < g.moves.size(); ++i) {
         if (g.moves[i].translation) fast_.offsets[i] = translation_offsets(g.moves[i]);

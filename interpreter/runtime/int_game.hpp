@@ -251,6 +251,12 @@ struct Move {
     // (`n - k`): when the instance finds it to be n + offset(k) for every k
     // in its list, the one-pass solve reads n + offset(k) (IntInstanceData).
     bool translation = false;
+    // A translation over a range: one int position n, one generator k
+    // over a..b (bounds that may read n), no `where`, and a result n + e or
+    // n - e with e free of n (`n - k * k`): every option is n + offset(k),
+    // offset(k) the result at n = 0, kept per instance as k grows
+    // (IntInstanceData::shifts), so a walk reads one offset per option.
+    bool shifted = false;
     // A split of two parts, affine in the innermost generator's variable,
     // which runs over a range, with `where` only bounds of it and order
     // comparisons of affine ints (which cannot raise an error): the heap
@@ -388,6 +394,9 @@ struct IntInstanceData {
         intpath::Move::Bound::Side side;
     };
     std::vector<std::vector<Line>> lines;
+    // By move, for a Move::shifted: offset(k) for k = 0, 1, ... as far as
+    // walks have reached (below table_size), filled on first use.
+    mutable std::vector<std::vector<std::int64_t>> shifts;
     bool dense = false;  // every move a translation with lines: Instance::grundy_range's own loop
     // By ListResult::filter_slot, then by the key register's value (0..63;
     // 0 for a constant filter): the d in 0..63 for which the condition
@@ -452,9 +461,10 @@ struct IntInstanceData {
     std::size_t memory_bytes() const {
         auto bytes = [](const auto& v) { return v.capacity() * sizeof(typename std::decay_t<decltype(v)>::value_type); };
         std::size_t n = bytes(ints) + bytes(int_regs) + bytes(lists) + sorted.capacity() / 8 + bytes(offsets) +
-                        bytes(lines) + bytes(filters) + bytes(plans) + bytes(columns) + bytes(tables);
+                        bytes(lines) + bytes(shifts) + bytes(filters) + bytes(plans) + bytes(columns) + bytes(tables);
         for (const Table& t : tables) n += bytes(t.values) + bytes(t.known);
         for (const auto& l : lists) n += bytes(l);
+        for (const auto& o : shifts) n += bytes(o);
         for (const auto& o : offsets) n += bytes(o);
         for (const auto& l : lines) n += bytes(l);
         for (const auto& p : plans) n += bytes(p);

@@ -225,6 +225,11 @@ public:
                 if (r == Stepped::done) continue;
                 if (r == Stepped::unknown) return false;
             }
+            if (m.shifted) {
+                Stepped r = shifted(m, f.data->shifts[i], f);
+                if (r == Stepped::done) continue;
+                if (r == Stepped::unknown) return false;
+            }
             if (!family(m, 0, f)) return false;
         }
         return true;
@@ -800,6 +805,64 @@ private:
             return VA::narrow_on_path;  // not read here
         }, [&](std::int64_t id) { return blocked_at(low_, id); }, low_);
     }
+
+    // A translation over a range (Move::shifted, `k in 1..isqrt(n) => n - k * k`):
+    // the options are n + offset(k), offset(k) the result at n = 0, which
+    // the instance keeps as walks reach further k. A k past the table, an
+    // error, or an option that is not its own id leaves the family to the
+    // plain loop, which evaluates (and raises) as the rules do.
+    Stepped shifted(const Move& m, std::vector<std::int64_t>& offsets, const Frame& f) {
+        const intpath::Gen& g = m.gens[0];
+        const std::int64_t n = f.r[0];
+        std::int64_t lo, hi;
+        try {
+            lo = g.lo->eval(f);
+            hi = g.hi->eval(f);
+            if (lo > hi) return Stepped::done;
+            if (lo < 0 || hi >= IntInstanceData::table_size || n >= std::int64_t{StateTable::first_general})
+                return Stepped::not_even;
+            if (hi >= static_cast<std::int64_t>(offsets.size())) {
+                // e reads no n: the result at n = 0 is the offset, and
+                // n + offset overflows exactly when the result would.
+                f.r[0] = 0;
+                for (std::int64_t k = static_cast<std::int64_t>(offsets.size()); k <= hi; ++k) {
+                    f.r[g.reg] = k;
+                    const std::int64_t o = m.result[0]->eval(f);
+                    if (o < -far_offset || o > far_offset) break;  // kept only where n + o cannot overflow
+                    offsets.push_back(o);
+                }
+                f.r[0] = n;
+                if (hi >= static_cast<std::int64_t>(offsets.size())) return Stepped::not_even;
+            }
+        } catch (const DiagnosticError&) {
+            f.r[0] = n;
+            return Stepped::not_even;
+        }
+        std::uint32_t flat_count;
+        const std::uintptr_t* flat = low_.flat(flat_count);
+        std::uint32_t* marks = mex_.marks();
+        const std::uint32_t stamp = mex_.stamp();
+        for (const std::int64_t *o = offsets.data() + lo, *end = offsets.data() + hi + 1; o != end; ++o) {
+            const std::int64_t id = n + *o;
+            if (static_cast<std::uint64_t>(id) >= StateTable::first_general) return Stepped::not_even;
+            const auto i = static_cast<std::uint32_t>(id);
+            const std::uint32_t page = i >> VA::page_bits, j = i & (VA::page_size - 1);
+            if (page < flat_count && !(flat[page] & 1)) {  // a narrow page: a byte, as a hand-written loop reads
+                const std::uint8_t b = reinterpret_cast<const std::uint8_t*>(flat[page])[j];
+                if (byte_known<Outcome>(b)) [[likely]] {
+                    if (!Outcome) marks[b] = stamp;  // below 256: no bounds check
+                    continue;
+                }
+            }
+            const std::uint32_t v = page < flat_count ? VA::read(flat[page], j) : low_.get(i);
+            if (!known<Outcome>(v)) return blocked_at(low_, id);
+            if (Outcome) continue;
+            mex_.add(v);
+            marks = mex_.marks();  // a value past the marks grows them
+        }
+        return Stepped::done;
+    }
+    static constexpr std::int64_t far_offset = std::int64_t{1} << 62;
 
     // A sorted list generator (`k in S`): the ids are affine in the element
     // between the first and last element that the bounds let through.

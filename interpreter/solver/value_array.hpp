@@ -152,9 +152,12 @@ private:
     static constexpr std::uint32_t dir_size = 1u << dir_bits;
     static constexpr std::uint32_t flat_limit = 1u << 20;  // pages in the flat table at most
     // Past 2^17 pages (1 MB), the table grows only while it stays within
-    // 16 entries per page made (8 bytes each, a page being 512 and more):
-    // a lone high id (a set holding 28) then costs no 4 MB table.
-    static constexpr std::uint32_t flat_free = 1u << 17, flat_per_page = 16;
+    // 64 entries per page made (8 bytes each, a page being 512 and more,
+    // so the table is never larger than the pages it finds): a lone high
+    // id (a set holding 28) then costs no 4 MB table, while ids spread
+    // thinly over a range (a tuple's ints side by side, most of each row
+    // unused) still read a page in one load, not through the directory.
+    static constexpr std::uint32_t flat_free = 1u << 17, flat_per_page = 64;
     static constexpr std::uint32_t max_chunk = 256;  // pages; chunks double from 1
 
     // The flat entry of a page not made: it reads as all unknown.

@@ -581,3 +581,40 @@ TEST_CASE("review findings on the one-pass solve stay fixed", "[int_mex]") {
     CHECK(output_of("game G(m) { position n; move where n > 0 => n / m }\n"
                     "print sum([sg(G(m)(2000000000)) for m in 2..41])") == "20\n");
 }
+
+TEST_CASE("a range family n - e(k) reads its options through offsets kept per instance", "[int_mex]") {
+    // Subtract-a-square: bounds that read n, offsets that grow with k.
+    CHECK(agree("move k in 1..isqrt($n) => S($n - k * k)", 3000).substr(0, 5) == "true ");
+    CHECK(agree("move k in 1..isqrt($n) => S(-(k * k) + $n)", 500).substr(0, 5) == "true ");
+    CHECK(agree("move k in 2..$n / 3 => S($n - k * k + 1)", 500).substr(0, 5) == "true ");
+    // The outcome alone, climbing and from the top, against the generic path.
+    const std::string games = "game I { position n; move k in 1..isqrt(n) => n - k * k }\n"
+                              "game L { position p; move k in 1..isqrt(p[0]) => [p[0] - k * k] }\n";
+    CHECK(output_of(games + "print [n for n in 0..400 where outcome(I(n)) == \"P\"] == "
+                            "[n for n in 0..400 where outcome(L([n])) == \"P\"], outcome(I(5000)), outcome(L([5000]))") ==
+          "true N N\n");
+    CHECK(output_of(games + "print len([n for n in 0..3000 where outcome(I(n)) == \"P\"])") == "241\n");
+}
+
+TEST_CASE("a range family n - e(k) raises e's errors where the rules do", "[int_mex]") {
+    auto both = [](const std::string& result) {
+        auto in = [&](const std::string& n) {
+            std::string r = result;
+            for (std::size_t at; (at = r.find("$n")) != std::string::npos;) r.replace(at, 2, n);
+            return r;
+        };
+        auto a = grundy::testing::run_program("game I { position n; move k in 1..n => " + in("n") +
+                                              " }\nprint [sg(I(n)) for n in 0..9]");
+        auto b = grundy::testing::run_program("game L { position p; move k in 1..p[0] => [" + in("p[0]") +
+                                              "] }\nprint [sg(L([n])) for n in 0..9]");
+        auto c = grundy::testing::run_program("game I { position n; move k in 1..n => " + in("n") +
+                                              " }\nprint [outcome(I(n)) for n in 0..9]");
+        REQUIRE(!a.err.empty());
+        CHECK(error_line(a.err) == error_line(b.err));
+        CHECK(error_line(c.err) == error_line(a.err));
+        return error_line(a.err);
+    };
+    CHECK(both("$n - 10 / (4 - k)") == "error: division by zero");
+    // Offsets past 2^62 are not kept: the plain loop meets the overflow.
+    CHECK(both("$n - k * 4611686018427387904").find("overflow") != std::string::npos);
+}

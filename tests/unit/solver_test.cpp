@@ -171,3 +171,17 @@ TEST_CASE("value arrays: a lone high id costs its page, and pages made early joi
     CHECK(a.get(high + 1) == ValueArray::unknown);
     for (std::uint32_t p = 0; p < 9000; p += 97) CHECK(a.get(p * ValueArray::page_size) == p % 200);
 }
+
+TEST_CASE("value arrays: ids spread thinly past 2^17 pages are still read through the flat table", "[solver]") {
+    // One page made in every 32 (a tuple's rows, mostly unused): the table
+    // is no larger than the pages it finds, so it reaches them all.
+    using grundy::solver::ValueArray;
+    ValueArray a;
+    const std::uint32_t last = (std::uint32_t{1} << 17) + 4096;
+    for (std::uint32_t p = 0; p <= last; p += 32) a.set(p * ValueArray::page_size + 5, p % 250);
+    std::uint32_t count = 0;
+    const std::uintptr_t* flat = a.flat(count);
+    REQUIRE(count > last);
+    CHECK(ValueArray::read(flat[last], 5) == last % 250);
+    CHECK(a.get(last * ValueArray::page_size + 5) == last % 250);
+}
