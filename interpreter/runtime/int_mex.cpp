@@ -201,8 +201,9 @@ inline Stepped mark_translation(const Move& m, const std::vector<std::int64_t>& 
 // from x alone (ListResult::removal): one mask per x (Kernel::masked),
 // when the position packs.
 bool masked_move(const IntGame& g, const Move& m) {
+    if (g.shape != IntGame::Shape::sets || m.gens.size() != 1) return false;
     const int x = static_cast<int>(m.gens[0].reg);
-    return g.shape == IntGame::Shape::sets && m.gens.size() == 1 && m.gens[0].over_position && !m.where &&
+    return m.gens[0].over_position && !m.where &&
            m.list.kind == ListResult::Kind::minus &&
            ((m.list.a->kind == ListResult::Kind::position && m.list.b->filter == x) || m.list.removal == x);
 }
