@@ -28,6 +28,10 @@ Solver::Outcome Solver::outcome_of(Comp root) {
 
     GameGraph::Blocker blocker;
     if (outcome_one_pass(root, blocker)) return entry(root) == 0 ? Outcome::p : Outcome::n;
+    // A game whose outcome walk does not apply (its moves make sums) may
+    // still have every option's value known: one pass for the value, as
+    // grundy() starts, before anything costlier.
+    if (!blocker.found && try_direct(root, blocker)) return outcome(peek(root));
     if (frames_.empty() && outcome_frames_.empty()) {
         tables_[comp_graph(root)].graph->before_search(comp_state(root));
         if (peek(root) < explore_base) return outcome(peek(root));
