@@ -1016,7 +1016,6 @@ private:
     [[gnu::noinline]] static std::int64_t walk_narrow(const std::uintptr_t* at, std::int64_t dir, std::int64_t j,
                                                       std::int64_t dj, std::int64_t run, std::uint32_t* marks,
                                                       std::uint32_t stamp) {
-        using VA = solver::ValueArray;
         const std::uintptr_t* const start = at;
         const std::uintptr_t* const end = at + dir * run;
         auto value = [](const std::uintptr_t* e, std::int64_t p) { return reinterpret_cast<const std::uint8_t*>(*e)[p]; };
