@@ -10,6 +10,7 @@
 #include "fixed_lists.hpp"
 #include "int_compiler.hpp"
 #include "int_nodes.hpp"
+#include "mask_nodes.hpp"
 #include "pure_code.hpp"
 
 namespace grundy {
@@ -75,6 +76,8 @@ private:
             const std::string& first = pos.items[0].name;
             if (first.find('#') != std::string::npos) list_ = first.substr(0, first.size() - 1);
             g->named_list = !list_.empty();
+            if (list_.empty() && pos.items.size() >= 2) set_coords_ = set_coordinates(gd);
+            g->set_coords = set_coords_;
             declare_position(pos);
             wrapped_ = true;
             one_name_ = pos.items.size() == 1 ? pos.items[0].name : "";
@@ -153,12 +156,16 @@ private:
             return;
         }
         const std::uint32_t first = next_reg_;
-        for (auto& item : pos.items) declare(item.name);
+        for (std::size_t i = 0; i < pos.items.size(); ++i) {
+            const std::uint32_t r = declare(pos.items[i].name);
+            if (set_coords_ >> i & 1) set_regs_ |= std::uint64_t{1} << r;
+        }
         if (!list_.empty()) regs_.emplace_back(list_, first);
     }
     std::uint32_t declare(const std::string& name) {
         if (next_reg_ >= IntGame::max_registers) throw GiveUp{};
         if (name != "_") regs_.emplace_back(name, next_reg_);  // `_` holds a part but binds no name
+        set_regs_ &= ~(std::uint64_t{1} << next_reg_);
         return next_reg_++;
     }
     const std::uint32_t* find(const std::string& name) const {
@@ -218,6 +225,7 @@ private:
 
     // ---- piecewise-affine families (see Move::affine) ---------------------------
     void piecewise(const ast::GameDef& gd, const ast::MoveDef& mv, Move& m) {
+        if (set_coords_) return;  // a set's mask is not affine in anything
         const std::vector<std::string> var{mv.gens.gens.back().pattern.name};
         const Expr& r = *mv.result;
         std::vector<const Expr*> parts;
@@ -246,7 +254,7 @@ private:
     // Move::shifted: `move k in a..b => n - e` (or n + e, e + n), e free of n.
     bool shifted(const ast::GameDef& gd, const ast::MoveDef& mv, const Move& m) const {
         if (m.split || game_->arity != 1 || gd.canonical || mv.gens.where || m.gens.size() != 1 ||
-            m.gens[0].list >= 0 || m.gens[0].over_position || mv.gens.gens[0].pattern.name == gd.position->name)
+            !m.gens[0].ranged() || mv.gens.gens[0].pattern.name == gd.position->name)
             return false;
         const Expr& r = *mv.result;
         const std::string& n = gd.position->name;
@@ -460,7 +468,8 @@ private:
     // ---- expressions --------------------------------------------------------------
     std::vector<IntPtr> state_result(const Expr& e) {
         std::vector<IntPtr> out;
-        for (const Expr* part : tuple_parts(e)) out.push_back(integer(*part));
+        for (const Expr* part : tuple_parts(e))
+            out.push_back(set_coords_ >> out.size() & 1 ? mask(*part) : integer(*part));
         return out;
     }
     // `tuple(sorted([x, y, ...]))` or `sorted([x, y, ...])` (a list: as
@@ -476,7 +485,8 @@ private:
         const Expr& list = *sorted->items[1];
         if (list.kind != ExprKind::list || list.items.size() != game_->arity) return nullptr;
         for (auto& item : list.items)
-            if (item->kind != ExprKind::int_lit && !(item->kind == ExprKind::name && find(item->text))) return nullptr;
+            if (item->kind != ExprKind::int_lit && !(item->kind == ExprKind::name && find(item->text) && !is_set(*item)))
+                return nullptr;
         return &list;
     }
     // `tuple(sorted([...]))` of the canonical form's names, each once
@@ -611,6 +621,8 @@ private:
             g.over_position = true;
         } else if (constant(it)) {
             g.list = static_cast<int>(hoisted_list(it));
+        } else if (is_set(it)) {
+            g.mask = mask(it);
         } else {
             throw GiveUp{};
         }
@@ -646,6 +658,170 @@ private:
         return by_operands(integer(*e.items[0]), integer(*e.items[1]), [&](auto a, auto b) -> IntPtr {
             return std::make_unique<Bin<op, decltype(a), decltype(b)>>(e.loc, e.length, std::move(a), std::move(b));
         });
+    }
+
+    // ---- sets held as masks (mask_nodes.hpp) ----------------------------------------
+    // The coordinates of a tuple position that hold sets: those that some
+    // result (of `start`, `canonical` or a move) builds as a set, by
+    // is_set's rules with the coordinates found so far, to a fixed point.
+    // A wrong guess costs nothing but the int path: mask() and integer()
+    // each accept only their own kind.
+    std::uint8_t set_coordinates(const ast::GameDef& gd) {
+        const ast::Pattern& pos = *gd.position;
+        std::uint8_t coords = 0;
+        for (;;) {
+            const auto mark = regs_.size();
+            const std::uint64_t saved = set_regs_;
+            const std::uint32_t next = next_reg_;
+            for (std::size_t i = 0; i < pos.items.size(); ++i) {
+                const std::uint32_t r = declare(pos.items[i].name);
+                if (coords >> i & 1) set_regs_ |= std::uint64_t{1} << r;
+            }
+            std::uint8_t found = coords;
+            auto scan = [&](auto& self, const Expr& e) -> void {
+                if ((e.kind == ExprKind::tuple || e.kind == ExprKind::list) && e.items.size() == pos.items.size()) {
+                    for (std::size_t i = 0; i < e.items.size(); ++i)
+                        if (is_set(*e.items[i])) found |= static_cast<std::uint8_t>(1u << i);
+                } else if (e.kind == ExprKind::if_else) {
+                    self(self, *e.items[1]);
+                    self(self, *e.items[2]);
+                } else if (e.kind == ExprKind::let_in) {
+                    self(self, *e.items[0]);
+                }
+            };
+            if (gd.start) scan(scan, *gd.start->body);
+            if (gd.canonical) scan(scan, *gd.canonical);
+            for (auto& mv : gd.moves) scan(scan, *mv.result);
+            regs_.resize(mark);
+            set_regs_ = saved;
+            next_reg_ = next;
+            if (found == coords) return coords;
+            coords = found;
+        }
+    }
+    // Whether e is a set, as far as the int path can tell: a set display or
+    // comprehension, a register holding a set, or `+`, `-`, `|`, `&`, `if`
+    // or `let` of those.
+    bool is_set(const Expr& e) const {
+        switch (e.kind) {
+            case ExprKind::set:
+            case ExprKind::set_comp: return true;
+            case ExprKind::name: {
+                const std::uint32_t* r = find(e.text);
+                return r && (set_regs_ >> *r & 1);
+            }
+            case ExprKind::binary:
+                return (e.op == Op::add || e.op == Op::sub || e.op == Op::bit_or || e.op == Op::bit_and) &&
+                       (is_set(*e.items[0]) || is_set(*e.items[1]));
+            case ExprKind::if_else: return is_set(*e.items[1]) || is_set(*e.items[2]);
+            case ExprKind::let_in: return is_set(*e.items[0]);
+            default: return false;
+        }
+    }
+    IntPtr mask(const Expr& e) {
+        switch (e.kind) {
+            case ExprKind::set: {
+                std::vector<IntPtr> items;
+                for (auto& item : e.items) items.push_back(integer(*item));
+                return std::make_unique<MaskOf>(e.loc, e.length, std::move(items));
+            }
+            case ExprKind::set_comp: {
+                if (IntPtr m = mask_filter(e)) return m;
+                auto c = std::make_unique<MaskComp>(e.loc, e.length);
+                const auto mark = regs_.size();
+                for (auto& gen : e.gens.gens) c->gens.push_back(generator(gen));
+                if (e.gens.where) c->where = boolean(*e.gens.where);
+                c->element = integer(*e.items[0]);
+                regs_.resize(mark);
+                return c;
+            }
+            case ExprKind::name:
+                if (const std::uint32_t* r = find(e.text)) {
+                    if (!(set_regs_ >> *r & 1)) throw GiveUp{};
+                    return std::make_unique<Reg>(e.loc, e.length, *r);
+                }
+                break;
+            case ExprKind::binary: {
+                if (e.op != Op::add && e.op != Op::sub && e.op != Op::bit_or && e.op != Op::bit_and) break;
+                IntPtr a = mask(*e.items[0]);
+                return by_operands(std::move(a), mask(*e.items[1]), [&](auto x, auto y) -> IntPtr {
+                    using A = decltype(x);
+                    using B = decltype(y);
+                    if (e.op == Op::sub)
+                        return std::make_unique<MaskBin<MaskOp::minus, A, B>>(e.loc, e.length, std::move(x), std::move(y));
+                    if (e.op == Op::bit_and)
+                        return std::make_unique<MaskBin<MaskOp::intersect, A, B>>(e.loc, e.length, std::move(x), std::move(y));
+                    return std::make_unique<MaskBin<MaskOp::union_, A, B>>(e.loc, e.length, std::move(x), std::move(y));
+                });
+            }
+            case ExprKind::if_else:
+                return std::make_unique<IfInt>(e.loc, e.length, boolean(*e.items[0]), mask(*e.items[1]), mask(*e.items[2]));
+            case ExprKind::let_in:
+                if (!e.gens.gens[0].pattern.is_tuple()) {
+                    const auto mark = regs_.size();
+                    std::uint32_t reg;
+                    IntPtr value = bound_value(e, reg);
+                    IntPtr body = mask(*e.items[0]);
+                    regs_.resize(mark);
+                    return std::make_unique<LetInt>(e.loc, e.length, reg, std::move(value), std::move(body));
+                }
+                break;
+            default: break;
+        }
+        // A set that reads no register (a rule parameter): its mask at run time.
+        if (e.kind != ExprKind::int_lit && constant(e))
+            return std::make_unique<HoistedMask>(e.loc, e.length, hoisted_list(e));
+        throw GiveUp{};
+    }
+    // MaskFilter: `{x for x in s where ...}` with s a set and every
+    // conjunct of the condition a comparison of x with an int free of x.
+    IntPtr mask_filter(const Expr& e) {
+        const ast::Generator& gen = e.gens.gens[0];
+        const std::string& x = gen.pattern.name;
+        if (e.gens.gens.size() != 1 || gen.pattern.is_tuple() || !e.gens.where || !is_var(*e.items[0], x) ||
+            !is_set(*gen.iterable) || constant(*gen.iterable))
+            return nullptr;
+        std::vector<const Expr*> conjuncts;
+        split_and(*e.gens.where, conjuncts);
+        for (const Expr* c : conjuncts) {
+            if (c->kind != ExprKind::compare || c->op == Op::in || c->op == Op::not_in) return nullptr;
+            const bool left = is_var(*c->items[0], x) && !mentions(*c->items[1], x);
+            const bool right = is_var(*c->items[1], x) && !mentions(*c->items[0], x);
+            if (!left && !right) return nullptr;
+        }
+        IntPtr set = mask(*gen.iterable);
+        std::vector<std::pair<Op, IntPtr>> bounds;
+        bool regs = true;
+        for (const Expr* c : conjuncts) {
+            const bool left = is_var(*c->items[0], x);
+            Op op = c->op;
+            if (!left) op = op == Op::lt ? Op::gt : op == Op::gt ? Op::lt : op == Op::le ? Op::ge : op == Op::ge ? Op::le : op;
+            bounds.emplace_back(op, integer(*c->items[left ? 1 : 0]));
+            regs = regs && dynamic_cast<Reg*>(bounds.back().second.get());
+        }
+        auto make = [&](auto s, auto operand) -> IntPtr {
+            auto out = std::make_unique<MaskFilter<decltype(s), decltype(operand(std::declval<IntPtr&>()))>>(
+                e.loc, e.length, std::move(s));
+            for (auto& [op, b] : bounds) out->bounds.push_back({op, operand(b)});
+            return out;
+        };
+        auto reg = [](IntPtr& p) { return RegOperand{static_cast<Reg*>(p.get())->reg}; };
+        auto any = [](IntPtr& p) { return AnyOperand{std::move(p)}; };
+        if (auto* r = dynamic_cast<Reg*>(set.get())) {
+            const RegOperand s{r->reg};
+            return regs ? make(s, reg) : make(s, any);
+        }
+        return regs ? make(AnyOperand{std::move(set)}, reg) : make(AnyOperand{std::move(set)}, any);
+    }
+    // The value a `let` binds, as an int or a set's mask, and the register
+    // that holds it (declared: the caller resets regs_).
+    IntPtr bound_value(const Expr& let, std::uint32_t& reg) {
+        const Expr& v = *let.gens.gens[0].iterable;
+        const bool set = is_set(v);
+        IntPtr value = set ? mask(v) : integer(v);
+        reg = declare(let.gens.gens[0].pattern.name);
+        if (set) set_regs_ |= std::uint64_t{1} << reg;
+        return value;
     }
 
     // A name that means the position of a game on int lists.
@@ -851,7 +1027,10 @@ private:
         switch (e.kind) {
             case ExprKind::int_lit: return std::make_unique<Const>(e.loc, e.length, e.int_value);
             case ExprKind::name:
-                if (const std::uint32_t* r = find(e.text)) return std::make_unique<Reg>(e.loc, e.length, *r);
+                if (const std::uint32_t* r = find(e.text)) {
+                    if (set_regs_ >> *r & 1) throw GiveUp{};  // a set, not an int
+                    return std::make_unique<Reg>(e.loc, e.length, *r);
+                }
                 break;
             case ExprKind::unary: return std::make_unique<Neg>(e.loc, e.length, integer(*e.items[0]));
             case ExprKind::index:
@@ -883,9 +1062,9 @@ private:
                 break;
             case ExprKind::let_in:
                 if (!constant(e) && !e.gens.gens[0].pattern.is_tuple()) {
-                    IntPtr value = integer(*e.gens.gens[0].iterable);
                     const auto mark = regs_.size();
-                    const std::uint32_t reg = declare(e.gens.gens[0].pattern.name);
+                    std::uint32_t reg;
+                    IntPtr value = bound_value(e, reg);
                     IntPtr body = integer(*e.items[0]);
                     regs_.resize(mark);
                     return std::make_unique<LetInt>(e.loc, e.length, reg, std::move(value), std::move(body));
@@ -908,6 +1087,14 @@ private:
                     for (std::size_t i = 1; i < e.items.size(); ++i) m->xs.push_back(integer(*e.items[i]));
                     return m;
                 }
+                if (plain && e.items.size() == 2 && is_set(*e.items[1]) && !constant(e)) {
+                    IntPtr s = mask(*e.items[1]);
+                    if (callee.text == "len") return std::make_unique<MaskOf1<MaskFold::len>>(e.loc, e.length, std::move(s));
+                    if (callee.text == "sum") return std::make_unique<MaskOf1<MaskFold::sum>>(e.loc, e.length, std::move(s));
+                    if (callee.text == "min") return std::make_unique<MaskOf1<MaskFold::min>>(e.loc, e.length, std::move(s));
+                    if (callee.text == "max") return std::make_unique<MaskOf1<MaskFold::max>>(e.loc, e.length, std::move(s));
+                    throw GiveUp{};
+                }
                 if (plain && callee.text == "abs" && e.items.size() == 2 && !constant(e))
                     return std::make_unique<Abs>(e.loc, e.length, integer(*e.items[1]));
                 if (plain && callee.text == "isqrt" && e.items.size() == 2 && !constant(e))
@@ -929,7 +1116,8 @@ private:
         std::vector<std::uint32_t> read;
         if (set) {
             if (!set_tabulable(e, read)) return nullptr;
-        } else if (!registers_read(e, read) || read.size() != 1 || (lists_ && read[0] == pos_reg_) || !tabulable(e) ||
+        } else if (!registers_read(e, read) || read.size() != 1 || (lists_ && read[0] == pos_reg_) ||
+                   (set_regs_ >> read[0] & 1) || !tabulable(e) ||
                    !int_valued(e) || (!list_.empty() && mentions(e, list_))) {
             return nullptr;
         }
@@ -955,7 +1143,7 @@ private:
     }
     bool set_tabulable(const Expr& e, std::vector<std::uint32_t>& read) const {
         registers_in(e, read);
-        if (read.size() != 1 || read[0] == pos_reg_) return false;
+        if (read.size() != 1 || read[0] == pos_reg_ || (set_regs_ >> read[0] & 1)) return false;
         std::vector<std::string> locals;
         for (const auto& r : regs_) locals.push_back(r.first);
         return PureCode(*gd_, cg_.params, is_builtin_).pure(e, locals);
@@ -1003,7 +1191,7 @@ private:
     bool int_valued(const Expr& e) const {
         switch (e.kind) {
             case ExprKind::int_lit: return true;
-            case ExprKind::name: return find(e.text) && !(lists_ && is_pos(e));
+            case ExprKind::name: return find(e.text) && !(lists_ && is_pos(e)) && !is_set(e);
             case ExprKind::unary: return int_valued(*e.items[0]);
             case ExprKind::binary: return int_valued(*e.items[0]) && int_valued(*e.items[1]);
             case ExprKind::if_else: return int_valued(*e.items[1]) && int_valued(*e.items[2]);
@@ -1046,6 +1234,19 @@ private:
     }
 
     BoolPtr boolean(const Expr& e) {
+        if (e.kind == ExprKind::compare && (e.op == Op::in || e.op == Op::not_in) && is_set(*e.items[1]) &&
+            !constant(*e.items[1])) {
+            IntPtr x = integer(*e.items[0]);
+            const bool negate = e.op == Op::not_in;
+            return by_operands(std::move(x), mask(*e.items[1]), [&](auto a, auto b) -> BoolPtr {
+                return std::make_unique<MaskContains<decltype(a), decltype(b)>>(std::move(a), std::move(b), negate);
+            });
+        }
+        if (e.kind == ExprKind::compare && (e.op == Op::eq || e.op == Op::ne) &&
+            (is_set(*e.items[0]) || is_set(*e.items[1]))) {
+            IntPtr a = mask(*e.items[0]);
+            return std::make_unique<MaskEq>(std::move(a), mask(*e.items[1]), e.op == Op::ne);
+        }
         if (lists_ && e.kind == ExprKind::compare && (e.op == Op::in || e.op == Op::not_in) && is_pos(*e.items[1]))
             return std::make_unique<PosContains>(integer(*e.items[0]), shape_ == IntGame::Shape::sets, e.op == Op::not_in);
         if (shape_ == IntGame::Shape::lists && e.kind == ExprKind::compare && (e.op == Op::eq || e.op == Op::ne)) {
@@ -1085,9 +1286,9 @@ private:
             case ExprKind::logic_not: return std::make_unique<Not>(boolean(*e.items[0]));
             case ExprKind::let_in:
                 if (!e.gens.gens[0].pattern.is_tuple()) {
-                    IntPtr value = integer(*e.gens.gens[0].iterable);
                     const auto mark = regs_.size();
-                    const std::uint32_t reg = declare(e.gens.gens[0].pattern.name);
+                    std::uint32_t reg;
+                    IntPtr value = bound_value(e, reg);
                     BoolPtr body = boolean(*e.items[0]);
                     regs_.resize(mark);
                     return std::make_unique<LetBool>(reg, std::move(value), std::move(body));
@@ -1108,6 +1309,8 @@ private:
     std::string one_name_;             // the position's name when it is one int, else empty
     std::string list_;                 // `h#` for a list position `h` of fixed length, else empty
     std::uint32_t pos_reg_ = 0;
+    std::uint8_t set_coords_ = 0;      // IntGame::set_coords
+    std::uint64_t set_regs_ = 0;       // registers that hold a set's mask
     IntGame* game_ = nullptr;
     const ast::GameDef* gd_ = nullptr;
     std::vector<std::pair<std::string, std::uint32_t>> regs_;

@@ -12,6 +12,7 @@ Instance::Instance(Context& ctx, const CompiledGame& game, Value args)
         table_.set_packed(game_.fast->shape == Shape::sets ? StateTable::Packed::sets : StateTable::Packed::lists);
     else if (game_.fast) {
         table_.set_packed_arity(game_.fast->arity);
+        table_.set_set_coords(game_.fast->set_coords);
         const Binder& p = game_.position;
         table_.set_spelling(game_.fast->named_list ? Kind::list
                             : !p.is_tuple         ? Kind::integer

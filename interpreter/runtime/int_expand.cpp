@@ -239,7 +239,7 @@ bool Instance::int_position_state(std::span<const std::int64_t> args, std::uint3
     const IntGame* g = game_.fast.get();
     if (!g || g->shape != IntGame::Shape::ints) return false;
     const bool start = game_.has_start;
-    if (g->named_list && !start) return false;  // G(x) is the list x, not x's ints
+    if ((g->named_list || g->set_coords) && !start) return false;  // G(x) is the list x, not x's ints; sets are not ints
     if (start ? g->start.empty() || args.size() != g->start_args : args.size() != g->arity) return false;
     std::int64_t regs[IntGame::max_registers];
     const std::uint32_t base = start ? g->start_base : 0;
@@ -248,11 +248,15 @@ bool Instance::int_position_state(std::span<const std::int64_t> args, std::uint3
     for (const auto& [reg, value] : fast_.int_regs) regs[reg] = value;
     std::int64_t xs[8];
     intpath::Frame f{regs, &fast_};
-    if (start)
-        for (std::uint32_t i = 0; i < g->arity; ++i) xs[i] = g->start[i]->eval(f);
-    else
-        std::copy(regs, regs + args.size(), xs);
-    id = fast_state(xs, f);  // puts xs in canonical form
+    try {
+        if (start)
+            for (std::uint32_t i = 0; i < g->arity; ++i) xs[i] = g->start[i]->eval(f);
+        else
+            std::copy(regs, regs + args.size(), xs);
+        id = fast_state(xs, f);  // puts xs in canonical form
+    } catch (const intpath::Unfit&) {
+        return false;  // a set a mask cannot hold: the generic path makes the state
+    }
     if (ints) intpath::copy_ints(xs, g->arity, ints);
     return true;
 }

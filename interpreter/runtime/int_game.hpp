@@ -151,7 +151,9 @@ struct Gen {
     std::uint32_t reg;                 // the variable's register
     IntPtr lo, hi;                     // a range lo..hi, or
     int list = -1;                     // a hoisted list of ints, or
-    bool over_position = false;        // the position's ints (a game on int lists)
+    bool over_position = false;        // the position's ints (a game on int lists), or
+    IntPtr mask;                       // the elements of a set held as a mask (mask_nodes.hpp), ascending
+    bool ranged() const { return lo != nullptr; }
 };
 
 // The new position of a game on int lists or sets: [items...],
@@ -302,6 +304,10 @@ struct IntGame {
     // compiled as on the tuple of them (fixed_lists.hpp). Its states are
     // lists; `G(n)` is not state n even when arity is 1.
     bool named_list = false;
+    // Coordinates of a tuple position that are sets of ints in 0..63 (bit
+    // i: coordinate i), held in their registers as bit masks
+    // (compiler/mask_nodes.hpp); the StateTable writes them back as sets.
+    std::uint8_t set_coords = 0;
     std::uint32_t registers = 0;
     std::vector<intpath::Hoisted> hoisted;
     std::vector<intpath::Tabulated> tables;

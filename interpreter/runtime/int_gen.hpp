@@ -33,6 +33,13 @@ template <typename Body> bool for_each_value(const Gen& g, const Frame& f, Body&
         }
         return true;
     }
+    if (g.mask) {
+        for (auto bits = static_cast<std::uint64_t>(g.mask->eval(f)); bits; bits &= bits - 1) {
+            f.r[g.reg] = __builtin_ctzll(bits);
+            if (!body()) return false;
+        }
+        return true;
+    }
     std::int64_t lo = g.lo->eval(f), hi = g.hi->eval(f);
     for (std::int64_t x = lo; x <= hi; ++x) {
         if (((x - lo) & 0xFFFF) == 0xFFFF) poll_interrupt();  // a state with very many moves

@@ -340,7 +340,7 @@ public:
         return std::all_of(g.moves.begin(), g.moves.end(), [](const Move& m) {
             return !m.gens.empty() && m.gens.size() <= 2 && !m.split &&
                    m.list.kind == ListResult::Kind::comprehension && !m.list.arms.empty() &&
-                   std::all_of(m.gens.begin(), m.gens.end(), [](const intpath::Gen& x) { return x.list < 0 && !x.over_position; });
+                   std::all_of(m.gens.begin(), m.gens.end(), [](const intpath::Gen& x) { return x.ranged(); });
         });
     }
     Scan lists_resumable(const Frame& f, solver::GameGraph::Blocker& b, std::uint32_t& out,
@@ -479,7 +479,7 @@ private:
         const intpath::Gen& g = m.gens[gen];
         if (f.has_key && masked_move(g_, m)) return masked(m, f);
         const bool stepping = m.affine && gen + 1 == m.gens.size();
-        if (stepping && g.list < 0 && !g.over_position) {
+        if (stepping && g.ranged()) {
             std::int64_t lo = g.lo->eval(f), hi = g.hi->eval(f);
             if (lo > hi) return true;
             Stepped r = ranged(m, g.reg, lo, hi, f);
@@ -491,7 +491,7 @@ private:
             if (r != Stepped::not_even) return r == Stepped::done;
         }
         if (gen + 1 == m.gens.size()) {
-            if (g.list < 0 && !g.over_position && own_int_results(m)) return each_int(m, g, f);
+            if (g.ranged() && own_int_results(m)) return each_int(m, g, f);
             return intpath::for_each_value(g, f, [&] { return option(m, f); });
         }
         return intpath::for_each_value(g, f, [&] { return family(m, gen + 1, f); });
@@ -577,10 +577,11 @@ private:
         }
     }
 
-    // A state's id from its ints, after the canonical form.
+    // A state's id from its ints, after the canonical form: its own, or
+    // one interned before (a state never seen is the solver's to make).
     bool id_of(std::int64_t* xs, const Frame& f, std::uint32_t& id) const {
         g_.canon(xs, f);
-        return table_.direct_id(xs, id);
+        return table_.find_ints(xs, id);
     }
 
     bool option(const Move& m, const Frame& f) {
@@ -621,10 +622,15 @@ private:
         const intpath::IntPtr* result = m.result.data();
         for (std::size_t i = 0; i < n; ++i) xs[i] = result[i]->eval(f);
         std::uint32_t id;
-        if (!id_of(xs, f, id)) return false;
-        // A direct id is an int below first_general, or a tuple's index in
-        // the direct array: its array is known without asking.
-        x = g_.arity == 1 ? low_.get(id) : arrays_[3].get(id - StateTable::first_direct);
+        g_.canon(xs, f);
+        if (table_.direct_id(xs, id)) {
+            // A direct id is an int below first_general, or a tuple's index in
+            // the direct array: its array is known without asking.
+            x = g_.arity == 1 ? low_.get(id) : arrays_[3].get(id - StateTable::first_direct);
+        } else {
+            if (!table_.find_ints(xs, id)) return false;
+            x = value(id);
+        }
         return known<Outcome>(x) || blocked(id);
     }
 

@@ -92,41 +92,6 @@ bool StateTable::state_list(std::uint32_t id, std::int64_t* out, std::uint32_t& 
     return true;
 }
 
-std::uint32_t StateTable::intern_key(std::uint64_t key, bool& is_new) {
-    // At most 3/4 full: a slot is 16 bytes, and most lookups hit within a
-    // cache line or two. The old table is freed before the new one is
-    // filled from keys_, so they are never held together.
-    if ((keys_.size() + 1) * 4 > key_slots_.size() * 3) {
-        // The size from the keys, not the old table: a failed allocation
-        // below leaves no table, and the next call makes it again.
-        std::size_t n = 64;
-        while ((keys_.size() + 1) * 4 > n * 3) n *= 2;
-        key_slots_ = {};
-        key_slots_.resize(n, KeySlot{0, 0});
-        key_shift_ = 64 - static_cast<unsigned>(std::countr_zero(n));
-        for (std::size_t k = 0; k < keys_.size(); ++k) {
-            std::size_t i = home(keys_[k]);
-            while (key_slots_[i].index) i = (i + 1) & (n - 1);
-            key_slots_[i] = {keys_[k], static_cast<std::uint32_t>(k + 1)};
-        }
-    }
-    const std::size_t mask = key_slots_.size() - 1;
-    for (std::size_t i = home(key);; i = (i + 1) & mask) {
-        KeySlot& s = key_slots_[i];
-        if (s.index == 0) {
-            if (keys_.size() >= (1u << 29) - 1) throw ValueError("too many states in one game instance");
-            keys_.push_back(key);
-            s = {key, static_cast<std::uint32_t>(keys_.size())};
-            is_new = true;
-            return first_packed + static_cast<std::uint32_t>(keys_.size() - 1);
-        }
-        if (s.key == key) {
-            is_new = false;
-            return first_packed + s.index - 1;
-        }
-    }
-}
-
 std::uint32_t StateTable::intern_value(const Value& v, bool& is_new) {
     if ((values_.size() + 1) * 2 > value_slots_.size()) {
         value_tags_.assign(value_slots_.empty() ? 64 : value_slots_.size() * 2, 0);
@@ -181,15 +146,72 @@ std::uint32_t StateTable::intern_ints(const std::int64_t* xs, bool& is_new) {
         return id;
     }
     if (arity_ <= 1) return intern_value(spelled(xs), is_new);
-    std::uint64_t key;
-    if (pack(xs, key, 64 / arity_)) return intern_key(key, is_new);
+    if (wide()) {
+        bool fits;
+        const WideKey key = pack_wide(xs, fits);
+        if (fits) return first_packed + wide_keys_.intern(key, is_new);
+    } else if (std::uint64_t key; pack(xs, key, 64 / arity_)) {
+        return intern_key(key, is_new);
+    }
     return intern_value(spelled(xs), is_new);
+}
+
+bool StateTable::find_ints(const std::int64_t* xs, std::uint32_t& id) const {
+    if (direct_id(xs, id)) return true;
+    if (arity_ <= 1) return false;
+    if (wide()) {
+        bool fits;
+        const WideKey key = pack_wide(xs, fits);
+        if (!fits || !wide_keys_.find(key, id)) return false;
+        id += first_packed;
+        return true;
+    }
+    std::uint64_t key;
+    return pack(xs, key, 64 / arity_) && find_key(key, id);
+}
+
+// Each int in 128 / arity bits: non-negative and below 2^bits, or any
+// int64 (a mask with bit 63 too) when that is 64 bits.
+WideKey StateTable::pack_wide(const std::int64_t* xs, bool& fits) const {
+    const unsigned bits = 128 / arity_;
+    unsigned __int128 key = 0;
+    fits = true;
+    for (std::uint32_t i = 0; i < arity_; ++i) {
+        const auto x = static_cast<std::uint64_t>(xs[i]);
+        if (bits < 64 && (xs[i] < 0 || x >> bits)) fits = false;
+        key = (key << bits) | x;
+    }
+    return {static_cast<std::uint64_t>(key), static_cast<std::uint64_t>(key >> 64)};
+}
+
+void StateTable::unpack_wide(const WideKey& key, std::int64_t* xs) const {
+    const unsigned bits = 128 / arity_;
+    unsigned __int128 k = (static_cast<unsigned __int128>(key.hi) << 64) | key.lo;
+    const unsigned __int128 mask = bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
+    for (std::uint32_t i = arity_; i-- > 0;) {
+        xs[i] = static_cast<std::int64_t>(static_cast<std::uint64_t>(k & mask));
+        k >>= bits;
+    }
+}
+
+void StateTable::unpack_id(std::uint32_t id, std::int64_t* xs) const {
+    if (wide()) unpack_wide(wide_keys_.key(id - first_packed), xs);
+    else unpack(keys_.key(id - first_packed), xs, 64 / arity_);
 }
 
 Value StateTable::spelled(const std::int64_t* xs) const {
     if (spelling_ == Kind::integer) return Value::integer(xs[0]);
     Value parts[8];
-    for (std::uint32_t i = 0; i < arity_; ++i) parts[i] = Value::integer(xs[i]);
+    for (std::uint32_t i = 0; i < arity_; ++i) {
+        if (!(set_coords_ >> i & 1)) {
+            parts[i] = Value::integer(xs[i]);
+            continue;
+        }
+        std::vector<Value> items;
+        for (auto bits = static_cast<std::uint64_t>(xs[i]); bits; bits &= bits - 1)
+            items.push_back(Value::integer(__builtin_ctzll(bits)));
+        parts[i] = make_set(std::move(items));
+    }
     return make_seq(spelling_, std::span<const Value>(parts, arity_));
 }
 
@@ -201,8 +223,19 @@ bool StateTable::spelled_ints(const Value& v, std::int64_t* xs) const {
     }
     if (!v.is(spelling_) || v.seq().size != arity_ || arity_ > 8) return false;
     for (std::uint32_t i = 0; i < arity_; ++i) {
-        if (!v.seq()[i].is(Kind::integer)) return false;
-        xs[i] = v.seq()[i].as_int();
+        const Value& x = v.seq()[i];
+        if (!(set_coords_ >> i & 1)) {
+            if (!x.is(Kind::integer)) return false;
+            xs[i] = x.as_int();
+            continue;
+        }
+        if (!x.is(Kind::set)) return false;
+        std::uint64_t mask = 0;
+        for (const Value& e : x.seq()) {
+            if (!e.is(Kind::integer) || static_cast<std::uint64_t>(e.as_int()) > 63) return false;
+            mask |= std::uint64_t{1} << e.as_int();
+        }
+        xs[i] = static_cast<std::int64_t>(mask);
     }
     return true;
 }
@@ -221,7 +254,7 @@ Value StateTable::state(std::uint32_t id) const {
     }
     std::int64_t xs[64];
     if (id >= first_direct) unpack(id - first_direct, xs, direct_bits());
-    else unpack(keys_[id - first_packed], xs, 64 / arity_);
+    else unpack_id(id, xs);
     return spelled(xs);
 }
 
@@ -236,7 +269,7 @@ bool StateTable::state_ints(std::uint32_t id, std::int64_t* out) const {
         return true;
     }
     if (id >= first_packed) {
-        unpack(keys_[id - first_packed], out, 64 / arity_);
+        unpack_id(id, out);
         return true;
     }
     return spelled_ints(values_[id - first_general], out);
@@ -244,7 +277,7 @@ bool StateTable::state_ints(std::uint32_t id, std::int64_t* out) const {
 
 std::size_t StateTable::memory_bytes() const {
     return values_.capacity() * sizeof(Value) + (value_slots_.capacity() + value_tags_.capacity()) * 4 +
-           keys_.capacity() * 8 + key_slots_.capacity() * sizeof(KeySlot);
+           keys_.memory_bytes() + wide_keys_.memory_bytes();
 }
 
 }  // namespace grundy

@@ -8,7 +8,9 @@
 //   - so is a set of ints in 0..29 on a game on int sets: its bitmask from
 //     2^31 + 2^30;
 //   - a tuple of larger non-negative ints is packed into a 64-bit key in an
-//     open-addressing table: ids from 2^31 + 2^29;
+//     open-addressing table (key_table.hpp): ids from 2^31 + 2^29; with set
+//     coordinates (bit masks, which use the high bits), into a two-word key
+//     instead, each coordinate in 128/arity bits;
 //   - any other state is a Value in an open-addressing table: ids from 2^31.
 // Both the generic and the int path intern through here, so a state has one
 // id whichever path made it.
@@ -17,7 +19,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "interpreter/values/value.hpp"
+#include "key_table.hpp"
 
 namespace grundy {
 
@@ -36,6 +38,10 @@ public:
     // a tuple, or a list (positions `(n,)`, `[a, b, c]`). The ints are
     // packed the same in every spelling; only state() and intern() see it.
     void set_spelling(Kind k) { spelling_ = k; }
+    // Coordinates that are sets of ints in 0..63 (bit i: coordinate i),
+    // held as their bit masks: as ints, they pack like the others.
+    void set_set_coords(std::uint8_t coords) { set_coords_ = coords; }
+    bool wide() const { return set_coords_ != 0; }
     // A game on int lists packs lists of up to 15 ints in 0..15; a game on
     // int sets packs sets of ints in 0..63 as bitmasks.
     enum class Packed : std::uint8_t { none, lists, sets };
@@ -48,9 +54,7 @@ public:
     // The same for a list or set given packed (intpath::Frame::pos_key).
     bool find_packed(std::uint64_t key, std::uint32_t& id) const { return direct_set(key, id) || find_key(key, id); }
     // Starts loading key's slot, for a find_packed soon after.
-    void prefetch(std::uint64_t key) const {
-        if (!key_slots_.empty()) __builtin_prefetch(&key_slots_[home(key)]);
-    }
+    void prefetch(std::uint64_t key) const { keys_.prefetch(key); }
     std::uint32_t intern_packed(std::uint64_t key, bool& is_new) {
         std::uint32_t id;
         is_new = false;  // a direct set never is: the solver counts it, as it counts an int state
@@ -62,7 +66,7 @@ public:
     // The packed key of list (or set) state `id`, when it has one.
     bool packed_key(std::uint32_t id, std::uint64_t& key) const {
         if (packed_ == Packed::none || id < first_packed) return false;
-        key = id >= first_direct ? id - first_direct : keys_[id - first_packed];
+        key = id >= first_direct ? id - first_direct : keys_.key(id - first_packed);
         return true;
     }
     // Loads the ints of list (or set) state `id` (at most max_list); false otherwise.
@@ -93,6 +97,9 @@ public:
         id = first_direct + key;
         return true;
     }
+    // The id of a state of `arity` ints seen before (or its own), without
+    // interning; false if none (or it is interned as a Value).
+    bool find_ints(const std::int64_t* xs, std::uint32_t& id) const;
     unsigned direct_bits() const { return direct_bits_; }
     std::uint32_t arity() const { return arity_; }
 
@@ -100,28 +107,16 @@ public:
     // Loads the ints of state `id` when it is `arity` ints; false otherwise.
     bool state_ints(std::uint32_t id, std::int64_t* out) const;
 
-    std::size_t size() const { return values_.size() + keys_.size(); }
+    std::size_t size() const { return values_.size() + keys_.size() + wide_keys_.size(); }
     std::size_t memory_bytes() const;
 
 private:
     bool pack(const std::int64_t* xs, std::uint64_t& key, unsigned bits) const;
     bool pack_list(const std::int64_t* xs, std::size_t n, std::uint64_t& key) const;
-    // Where key's probe starts: its high bits and low bits folded, then a
-    // Fibonacci hash (one multiply; a lookup runs once per option).
-    std::size_t home(std::uint64_t key) const {
-        return static_cast<std::size_t>(((key ^ key >> 29) * 0x9E3779B97F4A7C15ULL) >> key_shift_);
-    }
     bool find_key(std::uint64_t key, std::uint32_t& id) const {
-        if (key_slots_.empty()) return false;
-        const std::size_t mask = key_slots_.size() - 1;
-        for (std::size_t i = home(key);; i = (i + 1) & mask) {
-            const KeySlot& s = key_slots_[i];
-            if (s.key == key && s.index) {
-                id = first_packed + s.index - 1;
-                return true;
-            }
-            if (s.index == 0) return false;
-        }
+        if (!keys_.find(key, id)) return false;
+        id += first_packed;
+        return true;
     }
     // A packed list or set: a set of ints in 0..29 is its own id (its mask
     // from first_direct), any other goes through the key table.
@@ -134,27 +129,27 @@ private:
     Value spelled(const std::int64_t* xs) const;                  // `arity` ints as spelling_ writes them
     bool spelled_ints(const Value& v, std::int64_t* xs) const;     // the reverse, when v is so written
     void unpack(std::uint64_t key, std::int64_t* xs, unsigned bits) const;
-    std::uint32_t intern_key(std::uint64_t key, bool& is_new);
+    WideKey pack_wide(const std::int64_t* xs, bool& fits) const;
+    void unpack_wide(const WideKey& key, std::int64_t* xs) const;
+    // The ints of a packed tuple state (first_packed <= id < first_direct).
+    void unpack_id(std::uint32_t id, std::int64_t* xs) const;
+    std::uint32_t intern_key(std::uint64_t key, bool& is_new) {
+        return first_packed + keys_.intern(key, is_new);
+    }
     std::uint32_t intern_value(const Value& v, bool& is_new);
 
     std::uint32_t arity_ = 1;
     Kind spelling_ = Kind::integer;
+    std::uint8_t set_coords_ = 0;
     unsigned direct_bits_ = 30;
     Packed packed_ = Packed::none;
     // Generic states.
     std::vector<Value> values_;
     std::vector<std::uint32_t> value_slots_;   // 0: empty, else index + 1
     std::vector<std::uint32_t> value_tags_;    // high hash bits, to skip most compares
-    // Packed states: keys_ by index, and a table from key to index that
-    // holds the key itself, so that a lookup touches one slot, not a slot
-    // and then keys_ (most lookups hit, and each would miss the cache twice).
-    struct KeySlot {
-        std::uint64_t key;
-        std::uint32_t index;  // 0: empty, else index + 1
-    };
-    std::vector<std::uint64_t> keys_;
-    std::vector<KeySlot> key_slots_;
-    unsigned key_shift_ = 64;  // 64 - log2(key_slots_.size()); unused while the table is empty
+    // Packed states: tuples of ints (wide() or not) and lists and sets.
+    KeyTable<std::uint64_t> keys_;
+    KeyTable<WideKey> wide_keys_;
 };
 
 }  // namespace grundy
