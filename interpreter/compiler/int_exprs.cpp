@@ -1,0 +1,274 @@
+// Int and boolean expressions: registers, operators, calls of pure
+// builtins, tabulated expressions and comparisons.
+#include <algorithm>
+
+#include "int_rule_compiler.hpp"
+#include "mask_nodes.hpp"
+#include "pure_code.hpp"
+
+namespace grundy::intcomp {
+
+template <Op op> IntPtr IntCompiler::bin(const Expr& e) {
+    return by_operands(integer(*e.items[0]), integer(*e.items[1]), [&](auto a, auto b) -> IntPtr {
+        return std::make_unique<Bin<op, decltype(a), decltype(b)>>(e.loc, e.length, std::move(a), std::move(b));
+    });
+}
+
+IntPtr IntCompiler::integer(const Expr& e) {
+    if (!list_.empty() && e.kind == ExprKind::index && e.items[0]->kind == ExprKind::name &&
+        e.items[0]->text == list_) {
+        const std::uint32_t base = *find(list_);
+        IntPtr i = integer(*e.items[1]);
+        if (auto* r = dynamic_cast<Reg*>(i.get()))
+            return std::make_unique<RegsIndex<RegOperand>>(e.loc, e.length, RegOperand{r->reg}, base, game_->arity);
+        return std::make_unique<RegsIndex<AnyOperand>>(e.loc, e.length, AnyOperand{std::move(i)}, base, game_->arity);
+    }
+    if (lists_) {
+        if (is_pos(e)) throw GiveUp{};  // the list itself is not an int
+        if (e.kind == ExprKind::index && is_pos(*e.items[0])) {
+            IntPtr i = integer(*e.items[1]);
+            const char* what = kind_name(shape_ == IntGame::Shape::sets ? Kind::set : Kind::list);
+            if (auto* r = dynamic_cast<Reg*>(i.get()))
+                return std::make_unique<PosIndex<RegOperand>>(e.loc, e.length, RegOperand{r->reg}, what);
+            return std::make_unique<PosIndex<AnyOperand>>(e.loc, e.length, AnyOperand{std::move(i)}, what);
+        }
+        if (e.kind == ExprKind::call && e.items.size() == 2 && e.items[0]->kind == ExprKind::name &&
+            e.items[0]->text == "len" && !shadowed("len") && is_pos(*e.items[1]))
+            return std::make_unique<PosLen>(e.loc, e.length);
+    }
+    switch (e.kind) {
+        case ExprKind::int_lit: return std::make_unique<Const>(e.loc, e.length, e.int_value);
+        case ExprKind::name:
+            if (const std::uint32_t* r = find(e.text)) {
+                if (set_regs_ >> *r & 1) throw GiveUp{};  // a set, not an int
+                return std::make_unique<Reg>(e.loc, e.length, *r);
+            }
+            break;
+        case ExprKind::unary: return std::make_unique<Neg>(e.loc, e.length, integer(*e.items[0]));
+        case ExprKind::index:
+            if (constant(*e.items[0]) && !constant(e)) {
+                const std::uint32_t xs = hoisted_list(*e.items[0]);
+                return std::make_unique<ListIndex>(e.loc, e.length, xs, integer(*e.items[1]));
+            }
+            break;
+        case ExprKind::binary:
+            switch (e.op) {
+                case Op::add: return bin<Op::add>(e);
+                case Op::sub: return bin<Op::sub>(e);
+                case Op::mul: return bin<Op::mul>(e);
+                case Op::div: return bin<Op::div>(e);
+                case Op::mod: return bin<Op::mod>(e);
+                case Op::bit_and: return bin<Op::bit_and>(e);
+                case Op::bit_or: return bin<Op::bit_or>(e);
+                case Op::bit_xor: return bin<Op::bit_xor>(e);
+                case Op::shl: return bin<Op::shl>(e);
+                case Op::shr: return bin<Op::shr>(e);
+                case Op::pow: return bin<Op::pow>(e);
+                default: break;
+            }
+            break;
+        case ExprKind::if_else:
+            if (!constant(e))
+                return std::make_unique<IfInt>(e.loc, e.length, boolean(*e.items[0]), integer(*e.items[1]),
+                                               integer(*e.items[2]));
+            break;
+        case ExprKind::let_in:
+            if (!constant(e) && !e.gens.gens[0].pattern.is_tuple()) {
+                const auto mark = regs_.size();
+                std::uint32_t reg;
+                IntPtr value = bound_value(e, reg);
+                IntPtr body = integer(*e.items[0]);
+                regs_.resize(mark);
+                return std::make_unique<LetInt>(e.loc, e.length, reg, std::move(value), std::move(body));
+            }
+            break;
+        case ExprKind::call: {
+            const Expr& callee = *e.items[0];
+            bool plain = callee.kind == ExprKind::name && !shadowed(callee.text);
+            if (plain && (callee.text == "min" || callee.text == "max") && e.items.size() == 3 && !constant(e)) {
+                bool is_max = callee.text == "max";
+                return by_operands(integer(*e.items[1]), integer(*e.items[2]), [&](auto a, auto b) -> IntPtr {
+                    using A = decltype(a);
+                    using B = decltype(b);
+                    if (is_max) return std::make_unique<Extreme<true, A, B>>(e.loc, e.length, std::move(a), std::move(b));
+                    return std::make_unique<Extreme<false, A, B>>(e.loc, e.length, std::move(a), std::move(b));
+                });
+            }
+            if (plain && (callee.text == "min" || callee.text == "max") && e.items.size() >= 3 && !constant(e)) {
+                auto m = std::make_unique<MinMax>(e.loc, e.length, callee.text == "max");
+                for (std::size_t i = 1; i < e.items.size(); ++i) m->xs.push_back(integer(*e.items[i]));
+                return m;
+            }
+            if (plain && e.items.size() == 2 && is_set(*e.items[1]) && !constant(e)) {
+                IntPtr s = mask(*e.items[1]);
+                if (callee.text == "len") return std::make_unique<MaskOf1<MaskFold::len>>(e.loc, e.length, std::move(s));
+                if (callee.text == "sum") return std::make_unique<MaskOf1<MaskFold::sum>>(e.loc, e.length, std::move(s));
+                if (callee.text == "min") return std::make_unique<MaskOf1<MaskFold::min>>(e.loc, e.length, std::move(s));
+                if (callee.text == "max") return std::make_unique<MaskOf1<MaskFold::max>>(e.loc, e.length, std::move(s));
+                throw GiveUp{};
+            }
+            if (plain && callee.text == "abs" && e.items.size() == 2 && !constant(e))
+                return std::make_unique<Abs>(e.loc, e.length, integer(*e.items[1]));
+            if (plain && callee.text == "isqrt" && e.items.size() == 2 && !constant(e))
+                return std::make_unique<IntFn<ops::isqrt>>(e.loc, e.length, integer(*e.items[1]));
+            if (plain && callee.text == "fib" && e.items.size() == 2 && !constant(e))
+                return std::make_unique<IntFn<ops::fib>>(e.loc, e.length, integer(*e.items[1]));
+            break;
+        }
+        default: break;
+    }
+    if (constant(e)) return hoisted_int(e);
+    if (IntPtr t = tabulated(e)) return t;
+    throw GiveUp{};
+}
+
+// intpath::Tabulated: e reads one register, calls only builtins that
+// neither read input nor ask the solver, and gives an int or an error.
+IntPtr IntCompiler::tabulated(const Expr& e, bool set) {
+    std::vector<std::uint32_t> read;
+    if (set) {
+        if (!set_tabulable(e, read)) return nullptr;
+    } else if (!registers_read(e, read) || read.size() != 1 || (lists_ && read[0] == pos_reg_) ||
+               (set_regs_ >> read[0] & 1) || !tabulable(e) ||
+               !int_valued(e) || (!list_.empty() && mentions(e, list_))) {
+        return nullptr;
+    }
+    std::string var;
+    for (auto it = regs_.rbegin(); it != regs_.rend() && var.empty(); ++it)
+        if (it->second == read[0]) var = it->first;
+    intpath::Tabulated t;
+    t.set = set;
+    t.code = tabulate_(e, var, t.slot);
+    game_->tables.push_back(std::move(t));
+    return std::make_unique<TableInt>(e.loc, e.length, static_cast<std::uint32_t>(game_->tables.size() - 1),
+                                      read[0]);
+}
+
+bool IntCompiler::tabulable(const Expr& e) const {
+    if (e.kind == ExprKind::call) {
+        const Expr& c = *e.items[0];
+        static const char* const allowed[] = {"int", "len", "abs", "min", "max", "code_digits"};
+        if (c.kind != ExprKind::name || shadowed(c.text) ||
+            std::none_of(std::begin(allowed), std::end(allowed), [&](const char* n) { return c.text == n; }))
+            return false;
+        for (std::size_t i = 1; i < e.items.size(); ++i)
+            if (!tabulable(*e.items[i])) return false;
+        return true;
+    }
+    if (e.kind == ExprKind::list_comp || e.kind == ExprKind::set_comp || e.kind == ExprKind::let_in) return false;
+    for (auto& item : e.items)
+        if (!tabulable(*item)) return false;
+    return true;
+}
+
+// Whether e gives an int whenever it gives a value (`+` joins lists and
+// strings too, so its operands must be ints).
+bool IntCompiler::int_valued(const Expr& e) const {
+    switch (e.kind) {
+        case ExprKind::int_lit: return true;
+        case ExprKind::name: return find(e.text) && !(lists_ && is_pos(e)) && !is_set(e);
+        case ExprKind::unary: return int_valued(*e.items[0]);
+        case ExprKind::binary: return int_valued(*e.items[0]) && int_valued(*e.items[1]);
+        case ExprKind::if_else: return int_valued(*e.items[1]) && int_valued(*e.items[2]);
+        case ExprKind::call: {
+            const std::string& n = e.items[0]->text;
+            if (n == "int" || n == "len") return true;
+            for (std::size_t i = 1; i < e.items.size(); ++i)
+                if (!int_valued(*e.items[i])) return false;
+            return n == "abs" || n == "min" || n == "max";
+        }
+        default: return false;
+    }
+}
+
+template <Op op> BoolPtr IntCompiler::cmp(const Expr& e) {
+    auto make = [&](auto a, auto b) -> BoolPtr {
+        return std::make_unique<Cmp<op, decltype(a), decltype(b)>>(std::move(a), std::move(b));
+    };
+    IntPtr x = integer(*e.items[0]), y = integer(*e.items[1]);
+    if (BoolPtr sum = sum_cmp<Op::add, RegOperand>(x, y, make)) return sum;
+    if (BoolPtr sum = sum_cmp<Op::add, ConstOperand>(x, y, make)) return sum;
+    if (BoolPtr sum = sum_cmp<Op::sub, RegOperand>(x, y, make)) return sum;
+    if (BoolPtr sum = sum_cmp<Op::sub, ConstOperand>(x, y, make)) return sum;
+    return by_operands(std::move(x), std::move(y), make);
+}
+
+// `r + s op t` (or r - s) with r a register, s and t registers or
+// constants: the commonest shape of a condition on two generators
+// (`i + j > 0`), its sum read without a virtual call. Null otherwise.
+template <Op sum_op, typename S, typename Make> BoolPtr IntCompiler::sum_cmp(IntPtr& x, IntPtr& y, Make& make) {
+    using Sum = Bin<sum_op, RegOperand, S>;
+    if (!dynamic_cast<Sum*>(x.get())) return nullptr;
+    auto take = [&] { return InlineOperand<Sum>{std::unique_ptr<Sum>(static_cast<Sum*>(x.release()))}; };
+    if (auto* r = dynamic_cast<Reg*>(y.get())) return make(take(), RegOperand{r->reg});
+    if (auto* c = dynamic_cast<Const*>(y.get())) return make(take(), ConstOperand{c->value});
+    return nullptr;
+}
+
+BoolPtr IntCompiler::boolean(const Expr& e) {
+    if (e.kind == ExprKind::compare && (e.op == Op::in || e.op == Op::not_in) && is_set(*e.items[1]) &&
+        !constant(*e.items[1])) {
+        IntPtr x = integer(*e.items[0]);
+        const bool negate = e.op == Op::not_in;
+        return by_operands(std::move(x), mask(*e.items[1]), [&](auto a, auto b) -> BoolPtr {
+            return std::make_unique<MaskContains<decltype(a), decltype(b)>>(std::move(a), std::move(b), negate);
+        });
+    }
+    if (e.kind == ExprKind::compare && (e.op == Op::eq || e.op == Op::ne) &&
+        (is_set(*e.items[0]) || is_set(*e.items[1]))) {
+        IntPtr a = mask(*e.items[0]);
+        return std::make_unique<MaskEq>(std::move(a), mask(*e.items[1]), e.op == Op::ne);
+    }
+    if (lists_ && e.kind == ExprKind::compare && (e.op == Op::in || e.op == Op::not_in) && is_pos(*e.items[1]))
+        return std::make_unique<PosContains>(integer(*e.items[0]), shape_ == IntGame::Shape::sets, e.op == Op::not_in);
+    if (shape_ == IntGame::Shape::lists && e.kind == ExprKind::compare && (e.op == Op::eq || e.op == Op::ne)) {
+        for (int side = 0; side < 2; ++side) {
+            const Expr& other = *e.items[1 - side];
+            if (is_pos(*e.items[side]) && other.kind == ExprKind::list && other.items.size() <= 16) {
+                std::vector<IntPtr> items;
+                for (auto& item : other.items) items.push_back(integer(*item));
+                return std::make_unique<PosEq>(std::move(items), e.op == Op::ne);
+            }
+        }
+    }
+    switch (e.kind) {
+        case ExprKind::bool_lit: return std::make_unique<ConstBool>(e.int_value != 0);
+        case ExprKind::compare:
+            switch (e.op) {
+                case Op::eq: return cmp<Op::eq>(e);
+                case Op::ne: return cmp<Op::ne>(e);
+                case Op::lt: return cmp<Op::lt>(e);
+                case Op::le: return cmp<Op::le>(e);
+                case Op::gt: return cmp<Op::gt>(e);
+                case Op::ge: return cmp<Op::ge>(e);
+                case Op::in:
+                case Op::not_in:
+                    if (!constant(*e.items[1])) throw GiveUp{};
+                    {
+                        IntPtr x = integer(*e.items[0]);
+                        return std::make_unique<InList>(std::move(x), hoisted_list(*e.items[1]), e.op == Op::not_in);
+                    }
+                default: break;
+            }
+            break;
+        case ExprKind::logic_and:
+            return std::make_unique<Junction<true>>(boolean(*e.items[0]), boolean(*e.items[1]));
+        case ExprKind::logic_or:
+            return std::make_unique<Junction<false>>(boolean(*e.items[0]), boolean(*e.items[1]));
+        case ExprKind::logic_not: return std::make_unique<Not>(boolean(*e.items[0]));
+        case ExprKind::let_in:
+            if (!e.gens.gens[0].pattern.is_tuple()) {
+                const auto mark = regs_.size();
+                std::uint32_t reg;
+                IntPtr value = bound_value(e, reg);
+                BoolPtr body = boolean(*e.items[0]);
+                regs_.resize(mark);
+                return std::make_unique<LetBool>(reg, std::move(value), std::move(body));
+            }
+            break;
+        default: break;
+    }
+    throw GiveUp{};
+}
+
+}  // namespace grundy::intcomp

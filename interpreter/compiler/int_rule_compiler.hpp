@@ -1,0 +1,162 @@
+// The int fast path's compiler (compile_int_game): one IntCompiler per try
+// of a game in one shape. It accepts a game when its position is a name (an
+// int, or a list or set of ints) or a tuple or list of names (fixed_lists.cpp
+// rewrites a list of one fixed length into one; a tuple's coordinates may be
+// sets, held as masks), every move result is int arithmetic (or a tuple,
+// list, set or split(...) of it), and every generator runs over a range, a
+// set, or a list that does not depend on the position. Anything it does not
+// know gives up on the whole game (GiveUp): the generic path is always there.
+// Its members are defined in the files named below, by topic.
+#pragma once
+
+#include "int_compiler.hpp"
+#include "int_nodes.hpp"
+
+namespace grundy::intcomp {
+
+using ast::Expr;
+using ast::ExprKind;
+using ast::Op;
+using namespace intpath;
+
+struct GiveUp {};
+
+class IntCompiler {
+public:
+    // `shape`: compile for positions that are ints, or lists or sets of
+    // ints (later tries for a game whose position is a name that the int
+    // rules do not fit).
+    using Tabulate = FunctionRef<CodePtr(const ast::Expr&, const std::string&, std::uint32_t&)>;
+    IntCompiler(const CompiledGame& cg, FunctionRef<CodePtr(const ast::Expr&)> hoist, Tabulate tabulate,
+                FunctionRef<bool(const std::string&)> is_builtin, IntGame::Shape shape)
+        : cg_(cg), hoist_(hoist), tabulate_(tabulate), is_builtin_(is_builtin), shape_(shape),
+          lists_(shape != IntGame::Shape::ints) {}
+
+    std::shared_ptr<const IntGame> run(const ast::GameDef& gd);
+
+private:
+    // What a comprehension's stretches read (ListResult::plan_regs): `ok`
+    // while that is only c, len(h), registers and constants, through pure
+    // builtins, and every leaf copies or clamps.
+    struct PlanInputs {
+        bool ok = true;
+        std::vector<std::uint32_t> regs;
+    };
+
+    // compile_int_game.cpp: the game, names and registers, hoisted values
+    std::shared_ptr<const IntGame> build(const ast::GameDef& gd);
+    void start(const ast::StartDef& s, IntGame& g);
+    void declare_position(const ast::Pattern& pos);
+    std::uint32_t declare(const std::string& name);
+    const std::uint32_t* find(const std::string& name) const;
+    bool shadowed(const std::string& name) const;
+    bool reads_registers(const Expr& e, std::vector<std::string>& bound) const;
+    static void collect(const ast::Pattern& p, std::vector<std::string>& out);
+    bool constant(const Expr& e) const;
+    bool pure(const Expr& e) const;
+    IntPtr hoisted_int(const Expr& e);
+    std::uint32_t hoisted_list(const Expr& e);
+    bool cg_fn(const std::string& name) const;
+
+    // int_piecewise.cpp: piecewise-affine families (Move::affine) and bounds
+    void piecewise(const ast::GameDef& gd, const ast::MoveDef& mv, Move& m);
+    bool shifted(const ast::GameDef& gd, const ast::MoveDef& mv, const Move& m) const;
+    void bounds(const ast::MoveDef& mv, const std::string& var, const std::string& position, Move& m,
+                std::vector<const Expr*>& rest);
+    void row_bounds(const Expr& where, const std::string& y, Move& m) const;
+    bool operand(const Expr& e, const std::string& y, int& reg, std::int64_t& value) const;
+    bool safe_order(const Expr& c) const;
+    static void split_and(const Expr& e, std::vector<const Expr*>& out);
+    int linearity(const Expr& e, const std::vector<std::string>& vars, bool extremes = true) const;
+    int condition(const Expr& c, const std::vector<std::string>& vars) const;
+    static bool mentions(const Expr& e, const std::string& var);
+
+    // int_results.cpp: new states, split parts and generators
+    std::vector<IntPtr> state_result(const Expr& e);
+    const Expr* sorted_ints(const Expr& e) const;
+    bool sorts_position(const Expr& e) const;
+    std::vector<const Expr*> sorting_network(const Expr& xs);
+    static std::size_t count(const Expr& e);
+    std::vector<const Expr*> tuple_parts(const Expr& e);
+    const Expr* split_call(const Expr& r) const;
+    std::vector<const Expr*> split_parts(const Expr& r, const Expr& call);
+    Gen generator(const ast::Generator& gen);
+
+    // int_masks.cpp: sets held as masks (mask_nodes.hpp)
+    std::uint8_t set_coordinates(const ast::GameDef& gd);
+    bool is_set(const Expr& e) const;
+    IntPtr mask(const Expr& e);
+    IntPtr mask_filter(const Expr& e);
+    IntPtr bound_value(const Expr& let, std::uint32_t& reg);
+
+    // int_lists.cpp: positions that are int lists or sets (ListResult)
+    bool is_pos(const Expr& e) const;
+    ListResult list_result(const Expr& e);
+    bool runs(const Expr& e, ListResult& out);
+    bool plan_inputs(const Expr& e, const std::string& c, std::vector<std::uint32_t>& regs) const;
+    bool cuts_of(const Expr& e, const std::string& c, std::vector<ListResult::Cut>& cuts);
+    std::uint32_t arm(const Expr& e, const std::string& c, std::vector<ListResult::Arm>& arms, PlanInputs& plan);
+    int filter_of(const Expr& where, ListResult& out);
+    bool registers_read(const Expr& e, std::vector<std::uint32_t>& out) const;
+    bool set_table(const Expr& e, ListResult& out);
+    bool set_tabulable(const Expr& e, std::vector<std::uint32_t>& read) const;
+    void registers_in(const Expr& e, std::vector<std::uint32_t>& out) const;
+    void removal(const Expr& b, ListResult& out);
+
+    // int_exprs.cpp: int and boolean expressions
+    template <Op op> IntPtr bin(const Expr& e);
+    IntPtr integer(const Expr& e);
+    IntPtr tabulated(const Expr& e, bool set = false);
+    bool tabulable(const Expr& e) const;
+    bool int_valued(const Expr& e) const;
+    template <Op op> BoolPtr cmp(const Expr& e);
+    template <Op sum_op, typename S, typename Make> static BoolPtr sum_cmp(IntPtr& x, IntPtr& y, Make& make);
+    BoolPtr boolean(const Expr& e);
+
+    static bool is_var(const Expr& e, const std::string& var) { return e.kind == ExprKind::name && e.text == var; }
+
+    // Picks the node type by the operands' shapes: register, constant, other.
+    // Picks the node type by the operands' shapes: register, constant, other.
+    template <typename Make>
+    static auto by_operands(IntPtr x, IntPtr y, Make&& make) {
+        auto shape = [](IntPtr& p) -> int {
+            if (dynamic_cast<Reg*>(p.get())) return 0;
+            if (dynamic_cast<Const*>(p.get())) return 1;
+            return 2;
+        };
+        auto reg = [](IntPtr& p) { return RegOperand{static_cast<Reg*>(p.get())->reg}; };
+        auto con = [](IntPtr& p) { return ConstOperand{static_cast<Const*>(p.get())->value}; };
+        auto any = [](IntPtr& p) { return AnyOperand{std::move(p)}; };
+        switch (shape(x) * 3 + shape(y)) {
+            case 0: return make(reg(x), reg(y));
+            case 1: return make(reg(x), con(y));
+            case 2: return make(reg(x), any(y));
+            case 3: return make(con(x), reg(y));
+            case 4: return make(con(x), con(y));
+            case 5: return make(con(x), any(y));
+            case 6: return make(any(x), reg(y));
+            case 7: return make(any(x), con(y));
+            default: return make(any(x), any(y));
+        }
+    }
+
+    const CompiledGame& cg_;
+    FunctionRef<CodePtr(const ast::Expr&)> hoist_;
+    Tabulate tabulate_;
+    FunctionRef<bool(const std::string&)> is_builtin_;
+    IntGame::Shape shape_;
+    bool lists_;                       // lists or sets: the position is read through Frame::pos
+    bool wrapped_ = false;             // the position pattern is a tuple or list of names, of any length
+    std::string one_name_;             // the position's name when it is one int, else empty
+    std::string list_;                 // `h#` for a list position `h` of fixed length, else empty
+    std::uint32_t pos_reg_ = 0;
+    std::uint8_t set_coords_ = 0;      // IntGame::set_coords
+    std::uint64_t set_regs_ = 0;       // registers that hold a set's mask
+    IntGame* game_ = nullptr;
+    const ast::GameDef* gd_ = nullptr;
+    std::vector<std::pair<std::string, std::uint32_t>> regs_;
+    std::uint32_t next_reg_ = 0;
+    std::vector<ast::ExprPtr> owned_;  // rules taken apart (tuple_parts)
+};
+
+}  // namespace grundy::intcomp
