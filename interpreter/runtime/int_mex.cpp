@@ -16,6 +16,7 @@
 // walk as an unknown one does, and try_outcome finds it there: the walk
 // stops at the first P option, as a hand-written outcome solver's does.
 #include <bit>
+#include <cstring>
 #include <optional>
 #if defined(__SSE2__) && defined(__x86_64__)
 #include <emmintrin.h>
@@ -1340,16 +1341,20 @@ using VA = solver::ValueArray;
 
 // A range loop without runs (below).
 struct NoRuns {
-    std::size_t operator()(std::int64_t, std::int64_t, std::uint8_t*, std::int64_t, std::uint32_t*) const { return 0; }
+    std::size_t operator()(std::int64_t, std::int64_t, std::uint8_t*, std::int64_t, const VA::PageView&,
+                           std::uint32_t*) const {
+        return 0;
+    }
 };
 
 // The loop both range paths share: each state's value read from its page,
 // a state not known solved by `solve(n, values, page, before, v)` (n's
 // page and the one before; false leaves it to the solver's search), the
-// values handed to `each` in batches. `run(n, last, bytes, begin, out)`
-// may solve states n, n + 1, ... up to last, all on n's narrow page
-// (`bytes`, from id `begin`) and not known, writing their values into the
-// page and into `out`; it returns how many, 0 to take n state by state.
+// values handed to `each` in batches. `run(n, last, bytes, begin, before,
+// out)` may solve states n, n + 1, ... up to last, all on n's narrow page
+// (`bytes`, from id `begin`; `before` the page before it) and not known,
+// writing their values into the page and into `out`; it returns how many,
+// 0 to take n state by state.
 template <typename Solve, typename Run = NoRuns>
 void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, std::int64_t hi,
                 FunctionRef<bool(std::span<const std::uint32_t>)> each, Solve&& solve, Run&& run = {}) {
@@ -1399,7 +1404,7 @@ void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, st
             const std::int64_t last = std::min({hi, std::int64_t{page.begin} + VA::page_size - 1,
                                                 n + static_cast<std::int64_t>(std::min<std::uint64_t>(room, 1u << 20)) - 1,
                                                 n + static_cast<std::int64_t>(std::size(batch) - used) - 1});
-            if (const std::size_t did = last >= n ? run(n, last, out, page.begin, batch + used) : 0) {
+            if (const std::size_t did = last >= n ? run(n, last, out, page.begin, before, batch + used) : 0) {
                 *known += static_cast<std::uint32_t>(did);
                 pending += did;
                 room -= did;
@@ -1508,14 +1513,25 @@ void Instance::dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(st
         }
         return true;
     };
-    // A run of states whose options are all on their page with values below
-    // 64 and whose bounds take every k: the hand-written solver's loop.
+    // A run of states whose options have values below 64 and whose bounds
+    // take every k: the hand-written solver's loop. Options below n's page
+    // are read through a window, the end of the page before and n's page
+    // side by side (a move of up to a page back, `n - 400`, reaches there
+    // from most of the page).
+    std::uint8_t window[2 * VA::page_size];
     auto run = [&](std::int64_t n, std::int64_t last, std::uint8_t* bytes, std::int64_t begin,
-                   std::uint32_t* out) -> std::size_t {
+                   const VA::PageView& before, std::uint32_t* out) -> std::size_t {
         const std::int64_t j0 = n - begin;
         const std::int64_t j1 = std::min(last - begin, std::int64_t{VA::page_size} - 1 - off_max);
-        if (g.terminal || offs.empty() || j0 + off_min < 0 || j1 < j0 || !takes_all(n) || !takes_all(begin + j1))
-            return 0;
+        if (g.terminal || offs.empty() || j1 < j0 || !takes_all(n) || !takes_all(begin + j1)) return 0;
+        std::uint8_t* from = bytes;  // options read at from[j + o]
+        if (j0 + off_min < 0) {
+            if (!before.narrow || -off_min > std::int64_t{VA::page_size}) return 0;
+            const auto back = static_cast<std::size_t>(-off_min);
+            std::memcpy(window, before.narrow + VA::page_size - back, back);
+            std::memcpy(window + back, bytes, static_cast<std::size_t>(j1) + 1);
+            from = window + back;
+        }
         const std::int64_t* o = offs.data();
         const std::size_t count = offs.size();
         std::size_t did = 0;
@@ -1523,13 +1539,14 @@ void Instance::dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(st
             std::uint64_t seen = 0;
             std::uint8_t big = 0;
             for (std::size_t i = 0; i < count; ++i) {
-                const std::uint8_t x = bytes[j + o[i]];
+                const std::uint8_t x = from[j + o[i]];
                 big |= x & 0xC0;  // 64 and above, or not known: state by state
                 seen |= std::uint64_t{1} << (x & 63);
             }
             if (big || !~seen) break;
             const auto v = static_cast<std::uint8_t>(__builtin_ctzll(~seen));
             bytes[j] = v;
+            from[j] = v;
             out[did++] = v;
         }
         return did;

@@ -618,3 +618,16 @@ TEST_CASE("a range family n - e(k) raises e's errors where the rules do", "[int_
     // Offsets past 2^62 are not kept: the plain loop meets the overflow.
     CHECK(both("$n - k * 4611686018427387904").find("overflow") != std::string::npos);
 }
+
+TEST_CASE("a dense ascending solve reads options on the page before through a window", "[int_mex]") {
+    using grundy::testing::generic_copy;
+    // Moves back by up to a page of values (512), past it, and none that far.
+    for (const char* S : {"{1, 7, 300, 511}", "{2, 5, 512}", "{3, 400, 600}", "{1, 4, 9, 16, 25, 36, 49, 64}"}) {
+        const std::string game = std::string("game D { position n; move k in ") + S + " where k <= n => n - k }\n";
+        const std::string queries = "print sum([sg(D(n)) for n in 0..40000]), sg(D(70000)), sg(D(45000))\n";
+        INFO(S);
+        const std::string fast = output_of(game + queries);
+        CHECK(fast == output_of(generic_copy(game + queries, "D")));
+        CHECK(fast.find("error") == std::string::npos);
+    }
+}

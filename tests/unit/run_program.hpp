@@ -54,4 +54,20 @@ inline bool on_int_path(const std::string& program, const std::string& name) {
     return g && g->fast;
 }
 
+// `program` with game `name` kept off the int path: its `terminal` asks
+// the solver first (a condition that never holds), which no int code does.
+// The game's rules are otherwise the same, so both must answer alike; the
+// copy has two more lines at the top, and one in the game when it had no
+// `terminal`. Empty when there is no such game.
+inline std::string generic_copy(const std::string& program, const std::string& name) {
+    std::string out = "game Never { position n; move k in 1..n => n - k }\nfn never() = sg(Never(1)) == 0\n" + program;
+    const auto game = out.find("game " + name);
+    const auto at = game == std::string::npos ? game : out.find("{", game);
+    if (at == std::string::npos) return "";
+    const auto terminal = out.find("terminal when ", at);
+    if (terminal != std::string::npos) out.insert(terminal + 14, "never() or ");
+    else out.insert(at + 1, "\n    terminal when never() => lose");
+    return out;
+}
+
 }  // namespace grundy::testing
