@@ -39,11 +39,11 @@ DIR=bench/spellings
 # the test suite's.
 declare -A SIZE=(
     [wythoff]='500' [kayles]='12000' [subtract]='5000000' [fibnim]='1300'
-    [octal]='10000' [chomp]='75' [board]='1000' [heaps3]='70'
+    [octal]='10000' [chomp]='75' [board]='1000' [heaps3]='70' [stones]='70'
 )
 declare -A SMALL=(
     [wythoff]='12' [kayles]='60' [subtract]='200' [fibnim]='40'
-    [octal]='60' [chomp]='8' [board]='12' [heaps3]='6'
+    [octal]='60' [chomp]='8' [board]='12' [heaps3]='6' [stones]='20'
 )
 # What each game is, for the table.
 declare -A TITLE=(
@@ -55,8 +55,9 @@ declare -A TITLE=(
     [chomp]='Chomp 3 rows ≤ %s, P count'
     [board]='Kiki board, every start ≤ %s×%s'
     [heaps3]='3 heaps ≤ %s, sorted'
+    [stones]='CF 768E heaps ≤ %s'
 )
-ALL_GAMES=(wythoff kayles subtract fibnim octal chomp board heaps3)
+ALL_GAMES=(wythoff kayles subtract fibnim octal chomp board heaps3 stones)
 
 RUNS="${RUNS:-3}"
 GRUNDY="${GRUNDY:-build/grundy}"
