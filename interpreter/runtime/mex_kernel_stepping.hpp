@@ -1,0 +1,589 @@
+// Stepping through piecewise-affine families: the Kernel's walks along
+// stretches of evenly spaced option ids (see mex_kernel.hpp).
+#pragma once
+
+#include "mex_kernel.hpp"
+
+namespace grundy {
+
+namespace {
+
+// Options are visited in another order than the plain loop's, which a
+// set of values does not see; an error, or anything the stepping cannot
+// prove, leaves the family to the plain loop (`not_even`), which repeats
+// values already added harmlessly.
+// The ids of the options at x: one per part of a split, or one state
+// (an int, or a direct tuple's index in its array); false when a coordinate
+// is outside what is its own id.
+template <bool Outcome>
+bool Kernel<Outcome>::ends(const Move& m, std::uint32_t reg, std::int64_t x, const Frame& f, std::int64_t* out, Trace& t) {
+    f.r[reg] = x;
+    const std::size_t n = m.result.size();
+    const intpath::IntPtr* result = m.result.data();
+    std::int64_t xs[8];
+    for (std::size_t i = 0; i < n; ++i) xs[i] = result[i]->eval_traced(f, t);
+    if (m.split || g_.arity == 1) {
+        bool inside = true;  // the whole trace first: the search for a stretch's end reads it
+        for (std::size_t i = 0; i < n; ++i) {
+            g_.canon(&xs[i], f, t);
+            inside = inside && xs[i] >= 0 && xs[i] < StateTable::first_general;
+            out[i] = xs[i];
+        }
+        return inside;
+    }
+    g_.canon(xs, f, t);
+    const unsigned bits = table_.direct_bits();
+    std::int64_t key = 0;  // in a local: a store into out could alias xs
+    for (std::size_t i = 0; i < n; ++i) {
+        if (static_cast<std::uint64_t>(xs[i]) >> bits) return false;
+        key = (key << bits) | xs[i];
+    }
+    out[0] = key;
+    return true;  // an index into the direct tuples' array
+}
+
+// Evenly spaced ids between two ends: equal traces, every coordinate
+// in range at both (so between them), and whole steps.
+template <bool Outcome>
+bool Kernel<Outcome>::even(const Move& m, std::uint32_t reg, std::int64_t lo, std::int64_t hi, const Frame& f, std::int64_t* id,
+          std::int64_t* step) {
+    std::int64_t at_hi[8];
+    Trace tl, th;
+    return ends(m, reg, lo, f, id, tl) && ends(m, reg, hi, f, at_hi, th) && tl.same(th) &&
+           whole_steps(m, id, at_hi, hi - lo, step);
+}
+
+// The steps from ids `from` to ids `to` over `span` (>= 0) values: false
+// unless they are whole.
+template <bool Outcome>
+bool Kernel<Outcome>::whole_steps(const Move& m, const std::int64_t* from, const std::int64_t* to, std::int64_t span,
+                 std::int64_t* step) const {
+    for (std::size_t i = 0; i < parts(m); ++i) {
+        const std::int64_t d = to[i] - from[i];
+        if (span > 0 && d % span) return false;
+        step[i] = span > 0 ? d / span : 0;
+    }
+    return true;
+}
+
+// Differences of values in lo..hi, and the count hi - lo + 1, fit in 64
+// bits (a range that does not is left to the plain loop).
+template <bool Outcome>
+bool Kernel<Outcome>::narrow_span(std::int64_t lo, std::int64_t hi) {
+    std::int64_t span;
+    return !__builtin_sub_overflow(hi, lo, &span) && span < INT64_MAX;
+}
+
+template <bool Outcome>
+void Kernel<Outcome>::end_at(const Move& m, std::uint32_t reg, std::int64_t x, const Frame& f, End& e) {
+    e.trace.reset();
+    e.inside = ends(m, reg, x, f, e.id, e.trace);
+}
+
+// The last x in a..b (a < b) whose trace is a's, given b's differs:
+// where the first choice that differs switches (Trace), checked by
+// evaluating there; a binary search when that cannot be computed. `at`
+// gets the ends at the x returned.
+template <bool Outcome>
+std::int64_t Kernel<Outcome>::stretch_end(const Move& m, std::uint32_t reg, std::int64_t a, const End& from, std::int64_t b,
+                         const Trace& at_b, const Frame& f, End& at) {
+    const Trace* tb = &at_b;
+    for (int tries = 0; tries < 8 && from.trace.used == tb->used && from.trace.used < 64; ++tries) {
+        const unsigned i = static_cast<unsigned>(__builtin_ctzll(from.trace.bits ^ tb->bits)) / 4;
+        if (!(from.trace.with_diff & tb->with_diff & (1u << i))) break;
+        const std::int64_t da = from.trace.diff[i], db = tb->diff[i], span = b - a;
+        std::int64_t delta;
+        if (__builtin_sub_overflow(db, da, &delta) || delta == INT64_MIN || delta % span || (da < 0) == (db < 0))
+            break;
+        const std::int64_t s = delta / span;  // d(x) = da + s (x - a): the sign of d flips once
+        const std::int64_t u = da < 0 ? (-(da + 1)) / s : da / -s;  // the last x - a on a's side
+        const std::int64_t end = a + u;
+        end_at(m, reg, end, f, at);
+        if (at.trace.same(from.trace)) return end;
+        b = end;  // an earlier choice switches first
+        tb = &at.trace;
+    }
+    std::int64_t good = a, bad = b;
+    while (bad - good > 1) {
+        const std::int64_t mid = good + (bad - good) / 2;
+        Trace t;
+        std::int64_t scratch[8];
+        ends(m, reg, mid, f, scratch, t);
+        (t.same(from.trace) ? good : bad) = mid;
+    }
+    end_at(m, reg, good, f, at);
+    return good;
+}
+
+template <bool Outcome>
+Stepped Kernel<Outcome>::ranged(const Move& m, std::uint32_t reg, std::int64_t lo, std::int64_t hi, const Frame& f) {
+    if (parts(m) > 3) return Stepped::not_even;
+    try {
+        if (!tighten(m, f, lo, hi)) return Stepped::not_even;
+        if (lo > hi) return Stepped::done;
+        if (!narrow_span(lo, hi)) return Stepped::not_even;
+        // Where the arms chosen at a stay chosen is an interval from a
+        // (see Trace); a canonical form's min/max switch arms at a few
+        // points only.
+        End last, from, at;
+        end_at(m, reg, hi, f, last);
+        for (std::int64_t a = lo; a <= hi;) {
+            end_at(m, reg, a, f, from);
+            std::int64_t end = hi;
+            const End* to = &last;
+            if (a < hi && from.trace.used < 64 && !from.trace.same(last.trace)) {
+                end = stretch_end(m, reg, a, from, hi, last.trace, f, at);
+                to = &at;
+            }
+            std::int64_t step[8];
+            if (from.inside && to->inside && from.trace.same(to->trace) && whole_steps(m, from.id, to->id, end - a, step)) {
+                Stepped r = walk_any(m, reg, a, end, f, from.id, step);
+                if (r != Stepped::done) return r;
+            } else if (!each(m, reg, a, end, f)) {  // out of the packing range, or too many arms to tell
+                return Stepped::unknown;
+            }
+            a = end + 1;
+        }
+        return Stepped::done;
+    } catch (const DiagnosticError&) {
+        return Stepped::not_even;  // the plain loop raises it where the rules do (a `where` may skip it)
+    }
+}
+
+template <bool Outcome>
+Stepped Kernel<Outcome>::walk_any(const Move& m, std::uint32_t reg, std::int64_t lo, std::int64_t hi, const Frame& f,
+                 std::int64_t* id, std::int64_t* step) {
+    const std::int64_t count = hi - lo + 1;
+    switch (parts(m)) {
+        case 1: return walk<1>(values_of(m), id, step, count, m, reg, lo, f);
+        case 2: return walk<2>(values_of(m), id, step, count, m, reg, lo, f);
+        default: return walk<3>(values_of(m), id, step, count, m, reg, lo, f);
+    }
+}
+
+template <bool Outcome>
+bool Kernel<Outcome>::rest(const Move& m, std::uint32_t reg, std::int64_t x, const Frame& f) const {
+    f.r[reg] = x;
+    for (const auto& c : m.rest)
+        if (!c->test(f)) return false;
+    return true;
+}
+
+// A translation (Move::translation, `k in S where k <= n => n - k`):
+// the options are n + offset(k) for the k that the bounds let through.
+template <bool Outcome>
+Stepped Kernel<Outcome>::translated(const Move& m, const std::vector<std::int64_t>& offsets, const Frame& f) {
+    using VA = solver::ValueArray;
+    const std::int64_t n = f.r[0];
+    std::int64_t lo = INT64_MIN, hi = INT64_MAX;
+    try {
+        if (n >= std::int64_t{StateTable::first_general} || !tighten(m, f, lo, hi)) return Stepped::not_even;
+    } catch (const DiagnosticError&) {
+        return Stepped::not_even;  // the plain loop raises it where the rules do
+    }
+    const VA::PageView page = low_.view(static_cast<std::uint32_t>(n));  // options near n: mostly n's page
+    return mark_translation<Outcome>(m, offsets, f, n, lo, hi, mex_, [&](std::int64_t id) -> std::uint32_t {
+        const std::int64_t j = id - page.begin;
+        if (page.narrow && j >= 0 && j < std::int64_t{VA::page_size}) return page.narrow[j];
+        return VA::narrow_on_path;  // not read here
+    }, [&](std::int64_t id) { return blocked_at(low_, id); }, low_);
+}
+
+// A translation over a range (Move::shifted, `k in 1..isqrt(n) => n - k * k`):
+// the options are n + offset(k), offset(k) the result at n = 0, which
+// the instance keeps as walks reach further k. A k past the table, an
+// error, or an option that is not its own id leaves the family to the
+// plain loop, which evaluates (and raises) as the rules do.
+template <bool Outcome>
+Stepped Kernel<Outcome>::shifted(const Move& m, std::vector<std::int64_t>& offsets, const Frame& f) {
+    const intpath::Gen& g = m.gens[0];
+    const std::int64_t n = f.r[0];
+    std::int64_t lo, hi;
+    try {
+        lo = g.lo->eval(f);
+        hi = g.hi->eval(f);
+        if (lo > hi) return Stepped::done;
+        if (lo < 0 || hi >= IntInstanceData::table_size || n >= std::int64_t{StateTable::first_general})
+            return Stepped::not_even;
+        if (hi >= static_cast<std::int64_t>(offsets.size())) {
+            // e reads no n: the result at n = 0 is the offset, and
+            // n + offset overflows exactly when the result would.
+            f.r[0] = 0;
+            for (std::int64_t k = static_cast<std::int64_t>(offsets.size()); k <= hi; ++k) {
+                f.r[g.reg] = k;
+                const std::int64_t o = m.result[0]->eval(f);
+                if (o < -far_offset || o > far_offset) break;  // kept only where n + o cannot overflow
+                offsets.push_back(o);
+            }
+            f.r[0] = n;
+            if (hi >= static_cast<std::int64_t>(offsets.size())) return Stepped::not_even;
+        }
+    } catch (const DiagnosticError&) {
+        f.r[0] = n;
+        return Stepped::not_even;
+    }
+    std::uint32_t flat_count;
+    const std::uintptr_t* flat = low_.flat(flat_count);
+    std::uint32_t* marks = mex_.marks();
+    const std::uint32_t stamp = mex_.stamp();
+    for (const std::int64_t *o = offsets.data() + lo, *end = offsets.data() + hi + 1; o != end; ++o) {
+        const std::int64_t id = n + *o;
+        if (static_cast<std::uint64_t>(id) >= StateTable::first_general) return Stepped::not_even;
+        const auto i = static_cast<std::uint32_t>(id);
+        const std::uint32_t page = i >> VA::page_bits, j = i & (VA::page_size - 1);
+        if (page < flat_count && !(flat[page] & 1)) {  // a narrow page: a byte, as a hand-written loop reads
+            const std::uint8_t b = reinterpret_cast<const std::uint8_t*>(flat[page])[j];
+            if (byte_known<Outcome>(b)) [[likely]] {
+                if (!Outcome) marks[b] = stamp;  // below 256: no bounds check
+                continue;
+            }
+        }
+        const std::uint32_t v = page < flat_count ? VA::read(flat[page], j) : low_.get(i);
+        if (!known<Outcome>(v)) return blocked_at(low_, id);
+        if (Outcome) continue;
+        mex_.add(v);
+        marks = mex_.marks();  // a value past the marks grows them
+    }
+    return Stepped::done;
+}
+
+// A sorted list generator (`k in S`): the ids are affine in the element
+// between the first and last element that the bounds let through.
+template <bool Outcome>
+Stepped Kernel<Outcome>::listed(const Move& m, std::uint32_t reg, const std::vector<std::int64_t>& xs, const Frame& f) {
+    if (parts(m) > 8) return Stepped::not_even;
+    try {
+        std::int64_t lo = xs.front(), hi = xs.back();
+        if (!tighten(m, f, lo, hi)) return Stepped::not_even;
+        auto first = std::lower_bound(xs.begin(), xs.end(), lo);
+        auto last = std::upper_bound(first, xs.end(), hi);
+        if (first == last) return Stepped::done;
+        if (!narrow_span(*first, *(last - 1))) return Stepped::not_even;
+        if (last - first <= 8 && !m.split && g_.arity == 1 && g_.canonical.empty()) {
+            // A few int results (a subtraction set): each evaluated, no ends.
+            const intpath::Int& result = *m.result[0];
+            for (auto it = first; it != last; ++it) {
+                if (!m.rest.empty() && !rest(m, reg, *it, f)) continue;
+                f.r[reg] = *it;
+                const std::int64_t n = result.eval(f);
+                if (n < 0 || n >= std::int64_t{StateTable::first_general}) return Stepped::not_even;
+                const std::uint32_t v = low_.get(static_cast<std::uint32_t>(n));
+                if (!known<Outcome>(v)) return blocked_at(low_, n);
+                if (!Outcome) mex_.add(v);
+            }
+            return Stepped::done;
+        }
+        std::int64_t id[8], step[8];
+        if (!even(m, reg, *first, *(last - 1), f, id, step)) return Stepped::not_even;
+        const std::size_t n = parts(m);
+        const solver::ValueArray& values = values_of(m);
+        for (auto it = first; it != last; ++it) {
+            if (!m.rest.empty() && !rest(m, reg, *it, f)) continue;
+            const std::int64_t k = *it - *first;
+            std::uint32_t x = 0;
+            for (std::size_t i = 0; i < n; ++i) {
+                std::uint32_t v = values.get(static_cast<std::uint32_t>(id[i] + step[i] * k));
+                if (!known<Outcome>(v)) return blocked_at(values, id[i] + step[i] * k);
+                x ^= v;
+            }
+            if (!Outcome) mex_.add(x);
+        }
+        return Stepped::done;
+    } catch (const DiagnosticError&) {
+        return Stepped::not_even;
+    }
+}
+
+template <bool Outcome>
+const std::uintptr_t* Kernel<Outcome>::column(const solver::ValueArray& values, const std::uintptr_t* flat,
+                                    std::int64_t flat_count, std::int64_t first, std::int64_t step, std::int64_t count,
+                                    const Frame& f, std::int64_t& dir, Pages& pages) {
+    constexpr std::int64_t most = 4096;  // entries a view at most (48 KB with its counts): a bound on memory and on a rebuild
+    const std::int64_t stride = step < 0 ? -step : step, residue = first % stride, at = first / stride;
+    dir = step < 0 ? -1 : 1;
+    const std::int64_t lo = step < 0 ? at - (count - 1) : at, hi = lo + count;  // column indices [lo, hi)
+    // One pool for all moves, most recently used first: a state's walks
+    // mostly cross the same columns (Wythoff's three, below 512, one),
+    // and a copy per move would hold the same entries several times in
+    // the cache.
+    std::vector<IntInstanceData::Column>& c = f.data->columns;
+    if (c.size() != IntInstanceData::column_views) c.resize(IntInstanceData::column_views);
+    auto fits = [&](const IntInstanceData::Column& x) {
+        return x.array == &values && x.version == values.flat_version() && x.residue == residue && x.stride == stride &&
+               x.from <= lo && hi <= x.from + static_cast<std::int64_t>(x.entries.size()) - 1;
+    };
+    std::size_t used = 0;
+    while (used < c.size() && !fits(c[used])) ++used;
+    IntInstanceData::Column* view = nullptr;
+    if (used < c.size()) {
+        std::rotate(c.begin(), c.begin() + static_cast<std::ptrdiff_t>(used), c.begin() + static_cast<std::ptrdiff_t>(used) + 1);
+        view = &c[0];
+    } else {
+        // The walk's entries and as many again each side, within the
+        // column's part of the flat table: neighbouring states' walks
+        // fit too, and a rebuild (after every page made or widened)
+        // costs at most three times the walk itself.
+        const std::int64_t total = (flat_count - 1 - residue) / stride + 1;
+        const std::int64_t from = std::max<std::int64_t>(0, lo - count);
+        const std::int64_t n = std::min({most, total - from, hi + count - from});
+        if (hi > from + n) return nullptr;
+        std::rotate(c.begin(), c.end() - 1, c.end());  // the least recently used, rebuilt in front
+        view = &c[0];
+        view->array = &values;
+        view->version = values.flat_version();
+        view->residue = residue;
+        view->stride = stride;
+        view->from = from;
+        view->entries.resize(static_cast<std::size_t>(n) + 1);  // entries[0] unused: see walk_wide
+        view->narrow_before.resize(static_cast<std::size_t>(n) + 1);
+        std::uint32_t narrow = 0;
+        for (std::int64_t i = 0; i < n; ++i) {
+            const std::uintptr_t e = flat[residue + stride * (from + i)];
+            view->narrow_before[static_cast<std::size_t>(i)] = narrow;
+            view->entries[static_cast<std::size_t>(i) + 1] = e;
+            narrow += (e & 1) ? 0 : 1;
+        }
+        view->narrow_before[static_cast<std::size_t>(n)] = narrow;
+    }
+    const std::uint32_t narrow = view->narrow_before[static_cast<std::size_t>(hi - view->from)] -
+                                 view->narrow_before[static_cast<std::size_t>(lo - view->from)];
+    pages = narrow == 0 ? Pages::wide : narrow == count ? Pages::narrow : Pages::mixed;
+    return view->entries.data() + 1 + (at - view->from);
+}
+
+// Marks the values at place j + dj * k of the wide pages at[dir * k],
+// k = 0..run-1; returns the k of a value not known, or run. Apart from
+// walk, so that its loop keeps everything in registers.
+template <bool Outcome>
+[[gnu::noinline]] std::int64_t Kernel<Outcome>::walk_wide(const std::uintptr_t* at, std::int64_t dir, std::int64_t j, std::int64_t dj,
+                                                std::int64_t run, LocalMarks& marks) {
+    // A descending walk ends one entry before the view's first, which
+    // Column::entries holds (unused) so that `end` points into it.
+    // Two options a turn: the loop's own steps and compare cost as much
+    // as an option's reads and mark.
+    LocalMarks m = marks;
+    const std::uintptr_t* const start = at;
+    const std::uintptr_t* const end = at + dir * run;
+    std::int64_t place = 4 * j - 1;  // a wide entry has its low bit set
+    const std::int64_t dp = 4 * dj;
+    auto value = [](const std::uintptr_t* e, std::int64_t p) { return *reinterpret_cast<const std::uint32_t*>(*e + p); };
+    if (run & 1) {
+        if (!m.template mark<Outcome>(value(at, place))) [[unlikely]] {
+            marks = m;
+            return 0;
+        }
+        at += dir, place += dp;
+    }
+    for (; at != end; at += 2 * dir, place += 2 * dp) {
+        const std::uint32_t v = value(at, place), w = value(at + dir, place + dp);
+        if (!m.template mark<Outcome>(v)) [[unlikely]] {
+            marks = m;
+            return (at - start) * dir;
+        }
+        if (!m.template mark<Outcome>(w)) [[unlikely]] {
+            marks = m;
+            return (at - start) * dir + 1;
+        }
+    }
+    marks = m;
+    return run;
+}
+
+// The same over narrow pages (a byte each, narrow_limit and above not
+// values), for values below 253: they need no bounds check on the marks.
+template <bool Outcome>
+[[gnu::noinline]] std::int64_t Kernel<Outcome>::walk_narrow(const std::uintptr_t* at, std::int64_t dir, std::int64_t j,
+                                                  std::int64_t dj, std::int64_t run, std::uint32_t* marks,
+                                                  std::uint32_t stamp) {
+    const std::uintptr_t* const start = at;
+    const std::uintptr_t* const end = at + dir * run;
+    auto value = [](const std::uintptr_t* e, std::int64_t p) { return reinterpret_cast<const std::uint8_t*>(*e)[p]; };
+    if (run & 1) {
+        const std::uint8_t b = value(at, j);
+        if (!byte_known<Outcome>(b)) [[unlikely]] return 0;
+        marks[b] = stamp;
+        at += dir, j += dj;
+    }
+    for (; at != end; at += 2 * dir, j += 2 * dj) {  // two options a turn, as in walk_wide
+        const std::uint8_t u = value(at, j), v = value(at + dir, j + dj);
+        if (!byte_known<Outcome>(u)) [[unlikely]] return (at - start) * dir;
+        marks[u] = stamp;
+        if (!byte_known<Outcome>(v)) [[unlikely]] return (at - start) * dir + 1;
+        marks[v] = stamp;
+    }
+    return run;
+}
+
+// Visits the ids id[i] + step[i] * k, k = 0..count-1, of N parts in one
+// array, a page at a time; where every page is narrow and there is no
+// `where`, the loop reads bytes, as a hand-written solver would.
+template <bool Outcome>
+template <std::size_t N>
+[[gnu::noinline]] Stepped Kernel<Outcome>::walk(const solver::ValueArray& values, std::int64_t* id, const std::int64_t* step, std::int64_t count,
+             const Move& m, std::uint32_t reg, std::int64_t x, const Frame& f) {
+    using VA = solver::ValueArray;
+    bool far = false;  // a part leaves its page within a few steps (a packed tuple's high coordinate)
+    for (std::size_t i = 0; i < N; ++i) far = far || step[i] >= 64 || step[i] <= -64;
+    if (far) {
+        std::int64_t at[N];
+        std::copy(id, id + N, at);
+        std::uint32_t flat_count;
+        const std::uintptr_t* flat = values.flat(flat_count);
+        const std::int64_t first = at[0], last = at[0] + step[0] * (count - 1);  // no overflow: narrow_span
+        if (N == 1 && m.rest.empty() && std::min(first, last) >= 0 &&
+            std::max(first, last) < std::int64_t{flat_count} * VA::page_size) {
+            // Every page in the flat table. A step is whole pages and a
+            // place within -256..256, so the place leaves its page only
+            // now and then: runs between those move the entry and the
+            // place by constants.
+            LocalMarks marks(mex_);
+            constexpr std::int64_t P = VA::page_size;
+            std::int64_t dj = step[0] & (P - 1);
+            if (dj > P / 2) dj -= P;
+            const std::int64_t dpage = (step[0] - dj) / P;
+            std::int64_t page = first / P, j = first % P;
+            for (std::int64_t left = count; left > 0;) {
+                poll_interrupt();
+                // Steps before the place leaves [0, P), at most 2^16.
+                const std::int64_t stay = dj > 0 ? (P - 1 - j) / dj + 1 : dj < 0 ? j / -dj + 1 : left;
+                const std::int64_t run = std::min({left, stay, std::int64_t{1} << 16});
+                // The run's pages' entries from a column view: a line
+                // holds 8 of them, where the table holds one per line.
+                Pages pages = Pages::mixed;
+                std::int64_t dir = 1;
+                const std::uintptr_t* col =
+                    run >= 8 && dpage != 0 ? column(values, flat, flat_count, page, dpage, run, f, dir, pages) : nullptr;
+                if (pages != Pages::mixed) {  // the commonest walks of all: no tags, no table
+                    const std::int64_t k = pages == Pages::wide ? walk_wide(col, dir, j, dj, run, marks)
+                                                                : walk_narrow(col, dir, j, dj, run, mex_.marks(), mex_.stamp());
+                    if (k < run) return blocked_at(values, (page + k * dpage) * P + j + k * dj);
+                    page += run * dpage;
+                    j += run * dj;
+                } else {
+                    for (std::int64_t k = 0; k < run; ++k, page += dpage, j += dj) {
+                        if (!marks.template mark<Outcome>(VA::read(col ? col[dir * k] : flat[page], static_cast<std::uint32_t>(j))))
+                            return blocked_at(values, page * P + j);
+                    }
+                }
+                page += j >= P ? 1 : j < 0 ? -1 : 0;  // the place back into [0, P)
+                j = (j + P) % P;
+                left -= run;
+            }
+            return Stepped::done;
+        }
+        for (std::int64_t k = 0; k < count; ++k) {
+            if ((k & 0xFFFF) == 0xFFFF) poll_interrupt();
+            if (m.rest.empty() || rest(m, reg, x + k, f)) {
+                std::uint32_t v = 0;
+                for (std::size_t i = 0; i < N; ++i) {
+                    std::uint32_t b = values.get(static_cast<std::uint32_t>(at[i]));
+                    if (!known<Outcome>(b)) return blocked_at(values, at[i]);
+                    v ^= b;
+                }
+                if (!Outcome) mex_.add(v);
+            }
+            for (std::size_t i = 0; i < N; ++i) at[i] += step[i];
+        }
+        return Stepped::done;
+    }
+    while (count > 0) {
+        poll_interrupt();
+        VA::PageView page[N];
+        std::int64_t chunk = count;
+        bool narrow = m.rest.empty(), full = true;
+        for (std::size_t i = 0; i < N; ++i) {
+            page[i] = values.view(static_cast<std::uint32_t>(id[i]));  // no page: nothing on it is known
+            narrow = narrow && page[i].narrow;
+            full = full && page[i].full;
+            const std::int64_t at = id[i] - page[i].begin;
+            const std::int64_t left = step[i] > 0   ? (VA::page_size - 1 - at) / step[i] + 1
+                                      : step[i] < 0 ? at / -step[i] + 1
+                                                    : count;
+            chunk = std::min(chunk, left);
+        }
+        if (narrow) {
+            // Everything the loop reads in locals: the stores into the
+            // marks could alias anything else as far as the compiler knows.
+            const std::uint8_t* p[N];
+            std::int64_t j[N], d[N];  // offsets, not moving pointers: the last step may leave the page
+            for (std::size_t i = 0; i < N; ++i) {
+                p[i] = page[i].narrow;
+                j[i] = id[i] - page[i].begin;
+                d[i] = step[i];
+            }
+            std::uint32_t* const marks = mex_.marks();
+            const std::uint32_t stamp = mex_.stamp();
+            if (full && !Outcome) {  // every value known: no checks (for values: a page has no P count)
+                // Two options a turn: the loop's own count and compare
+                // cost as much as an option's reads.
+                std::int64_t k = 0;
+                for (; k + 1 < chunk; k += 2) {
+                    std::uint32_t v = 0, w = 0;
+                    for (std::size_t i = 0; i < N; ++i) {
+                        v ^= p[i][j[i]];
+                        w ^= p[i][j[i] + d[i]];
+                        j[i] += 2 * d[i];
+                    }
+                    marks[v] = stamp;  // v, w < 256: no bounds check
+                    marks[w] = stamp;
+                }
+                if (k < chunk) {
+                    std::uint32_t v = 0;
+                    for (std::size_t i = 0; i < N; ++i) {
+                        v ^= p[i][j[i]];
+                        j[i] += d[i];
+                    }
+                    marks[v] = stamp;
+                }
+            }
+            for (std::int64_t k = full && !Outcome ? chunk : 0; k < chunk; ++k) {
+                std::uint32_t v = 0;
+                bool missing = false;
+                for (std::size_t i = 0; i < N; ++i) {
+                    std::uint8_t b = p[i][j[i]];
+                    j[i] += d[i];
+                    missing |= !byte_known<Outcome>(b);
+                    v ^= b;
+                }
+                if (missing) {
+                    for (std::size_t i = 0; i < N; ++i)
+                        if (!byte_known<Outcome>(p[i][j[i] - d[i]])) return blocked_at(values, page[i].begin + j[i] - d[i]);
+                }
+                marks[v] = stamp;  // v < 256: no bounds check
+            }
+        } else if (N == 1 && page[0].wide && m.rest.empty()) {  // values past a byte (Wythoff's)
+            const std::uint32_t* w = page[0].wide;
+            const std::int64_t d = step[0];
+            LocalMarks marks(mex_);
+            std::int64_t k = 0, j = id[0] - page[0].begin;
+            for (; k + 1 < chunk; k += 2, j += 2 * d) {  // two options a turn, as in walk_wide
+                const std::uint32_t u = w[j], v = w[j + d];
+                if (!marks.template mark<Outcome>(u)) return blocked_at(values, page[0].begin + j);
+                if (!marks.template mark<Outcome>(v)) return blocked_at(values, page[0].begin + j + d);
+            }
+            if (k < chunk && !marks.template mark<Outcome>(w[j])) return blocked_at(values, page[0].begin + j);
+        } else {
+            for (std::int64_t k = 0; k < chunk; ++k) {
+                if (!m.rest.empty() && !rest(m, reg, x + k, f)) continue;
+                std::uint32_t v = 0;
+                for (std::size_t i = 0; i < N; ++i) {
+                    std::size_t j = static_cast<std::size_t>(id[i] + k * step[i] - page[i].begin);
+                    std::uint32_t b = page[i].wide     ? page[i].wide[j]
+                                      : !page[i].narrow ? VA::unknown
+                                                        : VA::decode(page[i].narrow[j]);
+                    if (!known<Outcome>(b)) return blocked_at(values, id[i] + k * step[i]);
+                    v ^= b;
+                }
+                if (!Outcome) mex_.add(v);
+            }
+        }
+        for (std::size_t i = 0; i < N; ++i) id[i] += chunk * step[i];
+        x += chunk;
+        count -= chunk;
+    }
+    return Stepped::done;
+}
+
+}  // namespace
+
+}  // namespace grundy
