@@ -86,9 +86,10 @@ std::shared_ptr<const IntGame> IntCompiler::build(const ast::GameDef& gd) {
         if (lists_) {
             m.list = list_result(r);
         } else if (const Expr* call = split_call(r)) {
-            if (g->arity != 1 || wrapped_) throw GiveUp{};
+            // Each part a position: one int, or a tuple's coordinates in turn.
             m.split = true;
-            for (const Expr* part : split_parts(r, *call)) m.result.push_back(integer(*part));
+            for (const Expr* part : split_parts(r, *call))
+                for (IntPtr& x : state_result(*part)) m.result.push_back(std::move(x));
         } else {
             m.result = state_result(r);
         }

@@ -6,6 +6,7 @@ namespace grundy::intcomp {
 
 void IntCompiler::piecewise(const ast::GameDef& gd, const ast::MoveDef& mv, Move& m) {
     if (set_coords_) return;  // a set's mask is not affine in anything
+    if (m.split && wrapped_) return;  // the walks step one int a part
     const std::vector<std::string> var{mv.gens.gens.back().pattern.name};
     const Expr& r = *mv.result;
     std::vector<const Expr*> parts;

@@ -83,14 +83,18 @@ void Instance::fast_move(const intpath::Move& m, std::size_t gen, const intpath:
         if (m.split) {
             // All parts first: a part may make a state, which may be counted
             // against the limit; the option is written in one go after.
-            const bool plain = game_.fast->canonical.empty();
+            // Each part is `arity` ints: one int, or a tuple's coordinates.
+            const std::uint32_t arity = game_.fast->arity;
+            const bool plain = game_.fast->canonical.empty() && arity == 1;
             std::uint32_t ids[16];
             std::vector<std::uint32_t> more;
-            std::size_t n = m.result.size();
+            const std::size_t n = m.result.size() / arity;
             for (std::size_t i = 0; i < n; ++i) {
-                std::int64_t x = m.result[i]->eval(f);
+                std::int64_t xs[8];
+                for (std::uint32_t c = 0; c < arity; ++c) xs[c] = m.result[i * arity + c]->eval(f);
+                const std::int64_t x = xs[0];
                 std::uint32_t id = plain && x >= 0 && x < StateTable::first_general ? static_cast<std::uint32_t>(x)
-                                                                                     : fast_state(&x, f);
+                                                                                     : fast_state(xs, f);
                 if (i < 16) ids[i] = id;
                 else more.push_back(id);
             }

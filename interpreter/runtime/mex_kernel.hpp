@@ -596,11 +596,13 @@ private:
             if (!table_.find_list(list_.data(), list_.size(), id)) return false;
             return known<Outcome>(x = value(id)) || blocked(id);
         }
-        if (m.split) {
-            for (const auto& part : m.result) {
-                std::int64_t n = part->eval(f);
+        if (m.split) {  // each part `arity` ints
+            const std::uint32_t k = g_.arity;
+            for (std::size_t p = 0; p < m.result.size(); p += k) {
+                std::int64_t xs[8];
+                for (std::uint32_t c = 0; c < k; ++c) xs[c] = m.result[p + c]->eval(f);
                 std::uint32_t id, v;
-                if (!id_of(&n, f, id)) return false;
+                if (!id_of(xs, f, id)) return false;
                 if (!known<Outcome>(v = value(id))) return blocked(id);
                 x ^= v;
             }

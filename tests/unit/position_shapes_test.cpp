@@ -115,3 +115,28 @@ TEST_CASE("lists of mixed lengths stay where they were", "[shapes]") {
     const std::string mixed = with_twin("h", " move where len(h) > 0 => [h[j] for j in 1..len(h) - 1]\n move where len(h) == 3 => [h[0] + 1]\n", "h");
     CHECK(output_of(mixed + "print sg(G([3, 4, 5]))\n") == output_of(mixed + "print sg(T([3, 4, 5]))\n"));
 }
+
+TEST_CASE("a split into tuple positions is int code and agrees with the generic path", "[position_shapes]") {
+    using grundy::testing::generic_copy;
+    // POJ 2311's sheets as tuples, and a 3-tuple game splitting into two.
+    const std::string paper =
+        "game Paper {\n    position (w, h)\n    canonical => (min(w, h), max(w, h))\n"
+        "    move i in 2..w - 2 => split((i, h), (w - i, h))\n"
+        "    move j in 2..h - 2 => split((w, j), (w, h - j))\n}\n";
+    const std::string three =
+        "game T {\n    position [a, b, c]\n"
+        "    move k in 1..a - 1 where b > 0 => split([k, b - 1, c], [a - k, b, 0])\n"
+        "    move k in 1..c => [a, b, c - k]\n}\n";
+    CHECK(on_int_path(paper, "Paper"));
+    CHECK(on_int_path(three, "T"));
+    const std::string q1 = "print [outcome(Paper(w, h)) for w in 2..30, h in 2..30]\n"
+                           "print sg(Paper(40, 37)), winning_moves(Paper(9, 7)), moves(Paper(5, 4))\n";
+    const std::string q2 = "print [sg(T(a, b, c)) for a in 0..9, b in 0..3, c in 0..4]\n"
+                           "print sg(T(12, 5, 3) + T(4, 1, 1)), outcome(misere(T(5, 2, 2)))\n";
+    for (const auto& [game, name, queries] :
+         {std::tuple{paper, "Paper", q1}, std::tuple{three, "T", q2}}) {
+        const std::string out = output_of(game + queries);
+        CHECK(out.find("error") == std::string::npos);
+        CHECK(out == output_of(generic_copy(game + queries, name)));
+    }
+}
