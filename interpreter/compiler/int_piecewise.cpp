@@ -6,14 +6,16 @@ namespace grundy::intcomp {
 
 void IntCompiler::piecewise(const ast::GameDef& gd, const ast::MoveDef& mv, Move& m) {
     if (set_coords_) return;  // a set's mask is not affine in anything
-    if (m.split && wrapped_) return;  // the walks step one int a part
     const std::vector<std::string> var{mv.gens.gens.back().pattern.name};
     const Expr& r = *mv.result;
+    // Every coordinate of every part, under the `let`s around it.
     std::vector<const Expr*> parts;
-    if (m.split)
-        for (std::size_t i = 1; i < r.items.size(); ++i) parts.push_back(r.items[i].get());
-    else
+    if (m.split) {
+        for (const Expr* part : split_parts(r, *split_call(r)))
+            for (const Expr* c : tuple_parts(*part)) parts.push_back(c);
+    } else {
         parts = tuple_parts(r);
+    }
     m.affine = std::all_of(parts.begin(), parts.end(), [&](auto* p) { return linearity(*p, var) < 2; });
     if (gd.canonical) {
         std::vector<std::string> names;

@@ -267,26 +267,31 @@ private:
         return e.gens.where && mentions_any(*e.gens.where, names);
     }
 
-    // A position of this very game instance from one argument: `G(x)`, or
-    // `G(p, q)(x)` with the game's rule parameters in order. Not when the
-    // game has a `start`, which makes `G(x)` something other than state x.
+    // A position of this very game instance from its state's parts: `G(x)`,
+    // `G(a, b)` for a position pattern `(a, b)` or `[a, b]` (a pattern of
+    // names), or `G(p, q)(x)` with the game's rule parameters in order. Not
+    // when the game has a `start`, which makes `G(x)` something other than
+    // state x. The call itself: its arguments are the state's parts.
     const Expr* own_position(const Expr& e) const {
-        if (e.kind != ExprKind::call || e.items.size() != 2 || gd_.start || !gd_.position ||
-            gd_.position->is_tuple())
-            return nullptr;
+        if (e.kind != ExprKind::call || gd_.start || !gd_.position) return nullptr;
+        const ast::Pattern& pos = *gd_.position;
+        const std::size_t parts = pos.is_tuple() ? pos.items.size() : 1;
+        if (e.items.size() != parts + 1 || parts == 0) return nullptr;
+        for (auto& item : pos.items)
+            if (item.is_tuple()) return nullptr;
         auto names_game = [&](const Expr& c) {
             return c.kind == ExprKind::name && c.text == gd_.name && !local(c.text) && !param(c.text) &&
                    !game_fn(c.text);
         };
         const Expr& c = *e.items[0];
-        if (!gd_.has_params) return names_game(c) ? e.items[1].get() : nullptr;
+        if (!gd_.has_params) return names_game(c) ? &e : nullptr;
         if (c.kind != ExprKind::call || !names_game(*c.items[0]) || c.items.size() != params_.size() + 1)
             return nullptr;
         for (std::size_t i = 0; i < params_.size(); ++i) {
             const Expr& a = *c.items[i + 1];
             if (a.kind != ExprKind::name || a.text != params_[i] || local(a.text)) return nullptr;
         }
-        return e.items[1].get();
+        return &e;
     }
 
     ExprPtr as_split(ExprPtr result) {
@@ -309,7 +314,17 @@ private:
         auto callee = std::make_unique<Expr>(ExprKind::name, result->loc, result->length);
         callee->text = "split";
         split->items.push_back(std::move(callee));
-        for (Expr* o : operands) split->items.push_back(std::move(o->items[1]));
+        for (Expr* o : operands) {
+            if (!gd_.position->is_tuple()) {
+                split->items.push_back(std::move(o->items[1]));
+                continue;
+            }
+            // `G(a, b)` as the state `(a, b)`, which the position pattern
+            // takes whatever its brackets.
+            auto state = std::make_unique<Expr>(ExprKind::tuple, o->loc, o->length);
+            for (std::size_t i = 1; i < o->items.size(); ++i) state->items.push_back(std::move(o->items[i]));
+            split->items.push_back(std::move(state));
+        }
         return split;
     }
 

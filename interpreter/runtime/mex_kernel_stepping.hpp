@@ -12,18 +12,21 @@ namespace {
 // set of values does not see; an error, or anything the stepping cannot
 // prove, leaves the family to the plain loop (`not_even`), which repeats
 // values already added harmlessly.
-// The ids of the options at x: one per part of a split, or one state
-// (an int, or a direct tuple's index in its array); false when a coordinate
-// is outside what is its own id.
+// The ids of the options at x, one per part of a split (or the one
+// state): an int, or a direct tuple's index in its array; false when a
+// coordinate is outside what is its own id. The whole trace first: the
+// search for a stretch's end reads it.
 template <bool Outcome>
 bool Kernel<Outcome>::ends(const Move& m, std::uint32_t reg, std::int64_t x, const Frame& f, std::int64_t* out, Trace& t) {
     f.r[reg] = x;
     const std::size_t n = m.result.size();
+    constexpr std::size_t most = 24;
+    if (n > most) return false;
     const intpath::IntPtr* result = m.result.data();
-    std::int64_t xs[8];
+    std::int64_t xs[most];
     for (std::size_t i = 0; i < n; ++i) xs[i] = result[i]->eval_traced(f, t);
-    if (m.split || g_.arity == 1) {
-        bool inside = true;  // the whole trace first: the search for a stretch's end reads it
+    if (g_.arity == 1) {
+        bool inside = true;
         for (std::size_t i = 0; i < n; ++i) {
             g_.canon(&xs[i], f, t);
             inside = inside && xs[i] >= 0 && xs[i] < StateTable::first_general;
@@ -31,15 +34,19 @@ bool Kernel<Outcome>::ends(const Move& m, std::uint32_t reg, std::int64_t x, con
         }
         return inside;
     }
-    g_.canon(xs, f, t);
+    const std::uint32_t k = g_.arity;  // each part k ints
+    for (std::size_t p = 0; p < n; p += k) g_.canon(xs + p, f, t);
     const unsigned bits = table_.direct_bits();
-    std::int64_t key = 0;  // in a local: a store into out could alias xs
-    for (std::size_t i = 0; i < n; ++i) {
-        if (static_cast<std::uint64_t>(xs[i]) >> bits) return false;
-        key = (key << bits) | xs[i];
+    bool inside = true;
+    for (std::size_t p = 0; p < n; p += k) {
+        std::int64_t key = 0;  // in a local: a store into out could alias xs
+        for (std::uint32_t c = 0; c < k; ++c) {
+            inside = inside && !(static_cast<std::uint64_t>(xs[p + c]) >> bits);
+            key = (key << bits) | (xs[p + c] & ((std::int64_t{1} << bits) - 1));
+        }
+        out[p / k] = key;
     }
-    out[0] = key;
-    return true;  // an index into the direct tuples' array
+    return inside;  // indexes into the direct tuples' array
 }
 
 // Evenly spaced ids between two ends: equal traces, every coordinate

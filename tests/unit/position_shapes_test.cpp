@@ -140,3 +140,18 @@ TEST_CASE("a split into tuple positions is int code and agrees with the generic 
         CHECK(out == output_of(generic_copy(game + queries, name)));
     }
 }
+
+TEST_CASE("a split under `let` is stepped only when every part is affine", "[position_shapes]") {
+    using grundy::testing::generic_copy;
+    // k * k is not affine in k: its options are not evenly spaced.
+    const std::string game =
+        "game K { position n; move k in 1..isqrt(n) where k * k + k <= n => let r = k * k in split(r - 1, n - r - k) }\n";
+    const std::string queries = "print [sg(K(n)) for n in 0..200]\n";
+    CHECK(output_of(game + queries) == output_of(generic_copy(game + queries, "K")));
+    // A sum of calls of a tuple game is its split.
+    const std::string paper =
+        "game P { position [w, h]\n    move i in 2..w - 2 => P(i, h) + P(w - i, h)\n"
+        "    move j in 2..h - 2 => P(w, j) + P(w, h - j)\n}\n";
+    const std::string q = "print [outcome(P(w, h)) for w in 2..25, h in 2..25]\n";
+    CHECK(output_of(paper + q) == output_of(generic_copy(paper + q, "P")));
+}
