@@ -179,11 +179,22 @@ struct Solver::Loopy {
                 for (std::uint32_t i = pred_first[u]; i < pred_first[u + 1]; ++i) __builtin_prefetch(&st[preds[i]]);
             }
         };
+        // Options of known value of the states the peel leaves (outside, or
+        // peeled): the finite ones by value, the infinite ones apart. A
+        // peeled option is listed for each predecessor as it is labelled,
+        // while the predecessor's state is in cache anyway; a predecessor
+        // peeled later keeps its entries, which the rounds skip (not loose).
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> by_value, by_infinite;  // (value, state)
+        auto fixed = [&](std::uint32_t x, std::uint32_t a) {
+            if (is_finite(x)) by_value.emplace_back(x, a);
+            else by_infinite.emplace_back(x, a);
+        };
         auto note_label = [&](std::uint32_t u, std::uint32_t v) {  // u labelled v: its predecessors know
-            const std::uint32_t bit = v < 32 ? std::uint32_t{1} << v : 0;
+            const std::uint32_t bit = is_finite(v) && v < 32 ? std::uint32_t{1} << v : 0;
             for (std::uint32_t i = pred_first[u]; i < pred_first[u + 1]; ++i) {
                 State& p = st[preds[i]];
                 p.seen |= bit;
+                fixed(v, preds[i]);
                 if (--p.loose == 0 && p.lab == open) queue.push_back(preds[i]);
             }
         };
@@ -206,23 +217,17 @@ struct Solver::Loopy {
             for (std::uint32_t i = succ_first[a]; i < succ_first[a + 1]; ++i) sums.push_back(st[succ[i]].lab);
             const bool finite = std::all_of(sums.begin(), sums.end(), [](std::uint32_t x) { return is_finite(x); });
             st[a].lab = finite ? mex(sums) : s.value_beside_loops(sums);
-            note_label(a, is_finite(st[a].lab) ? st[a].lab : 32);
+            note_label(a, st[a].lab);
         }
-        // 2. The rest reach a cycle. Their options of known value (outside,
-        //    or peeled): the finite ones by value, the infinite ones apart.
+        // 2. The rest reach a cycle. Their options of known value: the
+        //    peeled ones are listed (note_label), those outside are added.
         std::vector<std::uint32_t> opened;
-        std::vector<std::pair<std::uint32_t, std::uint32_t>> by_value, by_infinite;  // (value, state)
         for (std::uint32_t a = 0; a < k; ++a) {
             if (st[a].lab != open) continue;
             opened.push_back(a);
-            auto fixed = [&](std::uint32_t x) {
-                if (is_finite(x)) by_value.emplace_back(x, a);
-                else by_infinite.emplace_back(x, a);
-            };
-            for (std::uint32_t i = out_first[a]; i < out_first[a + 1]; ++i) fixed(out[i]);
-            for (std::uint32_t i = succ_first[a]; i < succ_first[a + 1]; ++i)
-                if (st[succ[i]].lab != open) fixed(st[succ[i]].lab);
+            for (std::uint32_t i = out_first[a]; i < out_first[a + 1]; ++i) fixed(out[i], a);
         }
+        std::erase_if(by_infinite, [&](const auto& x) { return st[x.second].lab != open; });  // read every round
         sort_by_value(by_value);
         std::size_t next_value = 0;
         auto is_loose = [](const State& x) { return x.lab >= infinite; };
@@ -291,8 +296,16 @@ struct Solver::Loopy {
         // the finite values outside.
         const bool big = std::any_of(st.begin(), st.end(), [](const State& x) { return x.lab >= 32 && is_finite(x.lab); });
         std::vector<std::uint32_t> set;
+        // Most infinite states have the same few K: the code of the last
+        // small one is kept, as infinite() would look it up in a hash map.
+        std::uint64_t last_mask = ~std::uint64_t{0};
+        std::uint32_t last_code = 0;
         for (std::uint32_t a = 0; a < k; ++a) {
-            if (st[a].lab != infinite) continue;
+            if (a + 16 < k) s.prefetch(comp[a + 16]);  // the states' entries lie in no order
+            if (st[a].lab != infinite) {
+                label(a, st[a].lab);
+                continue;
+            }
             set.clear();
             for (std::uint32_t bits = st[a].seen; bits; bits &= bits - 1) set.push_back(static_cast<std::uint32_t>(__builtin_ctz(bits)));
             if (big) {
@@ -303,11 +316,14 @@ struct Solver::Loopy {
                 if (is_finite(out[i])) set.push_back(out[i]);
             std::sort(set.begin(), set.end());
             set.erase(std::unique(set.begin(), set.end()), set.end());
-            label(a, s.infinite(set));
-        }
-        for (std::uint32_t a = 0; a < k; ++a) {
-            if (a + 8 < k) s.prefetch(comp[a + 8]);  // the states' entries lie in no order
-            if (st[a].lab != infinite) label(a, st[a].lab);
+            if (!set.empty() && set.back() >= 64) {
+                label(a, s.infinite(set));
+                continue;
+            }
+            std::uint64_t mask = 0;
+            for (std::uint32_t x : set) mask |= std::uint64_t{1} << x;
+            if (mask != last_mask) last_mask = mask, last_code = s.infinite(set);
+            label(a, last_code);
         }
     }
 
@@ -405,6 +421,9 @@ std::uint32_t Solver::infinite(std::span<const std::uint32_t> k) {
 }
 
 std::uint32_t Solver::nim_add_loopy(std::uint32_t a, std::uint32_t b) {
+    // 0 is the identity (∞{K} + 0 is ∞{K}): an option of one part is
+    // summed onto 0, and needs no new K looked up.
+    if (a == 0 || b == 0) return a | b;
     if (is_infinite(a) && is_infinite(b)) return infinite(std::span<const std::uint32_t>());
     if (is_infinite(b)) std::swap(a, b);
     std::vector<std::uint32_t> k;
