@@ -67,7 +67,7 @@ template <typename N> struct InlineOperand {
     std::int64_t get(const Frame& f, Trace& t) const { return node->N::eval_traced(f, t); }
 };
 
-template <ast::Op op> std::int64_t apply(const Int& at, std::int64_t x, std::int64_t y) {
+template <ast::Op op> [[gnu::always_inline]] inline std::int64_t apply(const Int& at, std::int64_t x, std::int64_t y) {
     using ast::Op;
     std::int64_t r;
     if constexpr (op == Op::add) {

@@ -172,11 +172,11 @@ struct Solver::Loopy {
         // while one is handled, the predecessors of those a few places on
         // are loaded (their list first, then their states).
         auto ahead = [&](std::size_t q) {
-            if (q + 16 < queue.size()) __builtin_prefetch(&pred_first[queue[q + 16]]);
-            if (q + 8 < queue.size()) __builtin_prefetch(&preds[pred_first[queue[q + 8]]]);
+            if (q + 16 < queue.size()) prefetch_line(&pred_first[queue[q + 16]]);
+            if (q + 8 < queue.size()) prefetch_line(&preds[pred_first[queue[q + 8]]]);
             if (q + 4 < queue.size()) {
                 const std::uint32_t u = queue[q + 4];
-                for (std::uint32_t i = pred_first[u]; i < pred_first[u + 1]; ++i) __builtin_prefetch(&st[preds[i]]);
+                for (std::uint32_t i = pred_first[u]; i < pred_first[u + 1]; ++i) prefetch_line(&st[preds[i]]);
             }
         };
         // Options of known value of the states the peel leaves (outside, or
@@ -210,7 +210,7 @@ struct Solver::Loopy {
             ahead(q);
             if (q + 4 < queue.size()) {  // the mex reads the options' labels
                 const std::uint32_t b = queue[q + 4];
-                for (std::uint32_t i = succ_first[b]; i < succ_first[b + 1]; ++i) __builtin_prefetch(&st[succ[i]]);
+                for (std::uint32_t i = succ_first[b]; i < succ_first[b + 1]; ++i) prefetch_line(&st[succ[i]]);
             }
             const std::uint32_t a = queue[q];
             sums.assign(out.begin() + out_first[a], out.begin() + out_first[a + 1]);
