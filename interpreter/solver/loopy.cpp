@@ -147,13 +147,29 @@ struct Solver::Loopy {
         const auto k = static_cast<std::uint32_t>(comp.size());
         // Predecessors, one per edge.
         std::vector<std::uint32_t> pred_first(k + 1, 0), preds(succ.size());
-        for (std::uint32_t b : succ) ++pred_first[b + 1];
-        for (std::uint32_t a = 0; a < k; ++a) pred_first[a + 1] += pred_first[a];
-        {
-            std::vector<std::uint32_t> fill(pred_first.begin(), pred_first.end() - 1);
-            for (std::uint32_t a = 0; a < k; ++a)
-                for (std::uint32_t i = succ_first[a]; i < succ_first[a + 1]; ++i) preds[fill[succ[i]]++] = a;
+        // Counted, then filled from the ends down (each count its own
+        // cursor, no copy), last edge first so each list comes out in
+        // order; the edges' targets lie in no order, so their counters
+        // and places are loaded a few edges ahead.
+        constexpr std::size_t ahead_edges = 16;
+        const std::size_t edges = succ.size();
+        for (std::size_t i = 0; i < edges; ++i) {
+            if (i + ahead_edges < edges) prefetch_line(&pred_first[succ[i + ahead_edges] + 1]);
+            ++pred_first[succ[i] + 1];
         }
+        for (std::uint32_t a = 0; a < k; ++a) pred_first[a + 1] += pred_first[a];
+        for (std::uint32_t a = k; a-- > 0;) {
+            for (std::uint32_t i = succ_first[a + 1]; i-- > succ_first[a];) {
+                if (i >= 2 * ahead_edges) {
+                    prefetch_line(&pred_first[succ[i - 2 * ahead_edges] + 1]);
+                    if (const std::uint32_t end = pred_first[succ[i - ahead_edges] + 1]) prefetch_line(&preds[end - 1]);
+                }
+                preds[--pred_first[succ[i] + 1]] = a;
+            }
+        }
+        // Each count now holds the start of the list before it.
+        std::copy(pred_first.begin() + 1, pred_first.end(), pred_first.begin());
+        pred_first[k] = static_cast<std::uint32_t>(edges);
         // A label: a finite value, an infinite one with its K (`code`, from
         // the peel), or one of these two.
         constexpr std::uint32_t open = unlabelled, infinite = unlabelled - 1;
@@ -254,8 +270,13 @@ struct Solver::Loopy {
             }
             // Counts kept across rounds, less the options good from the start.
             for (std::uint32_t a : opened) st[a].need = st[a].loose;
-            for (std::size_t t = 0; t < good_from_start; ++t)
+            for (std::size_t t = 0; t < good_from_start; ++t) {
+                if (t + 4 < good_from_start) {
+                    const std::uint32_t b = touched[t + 4];
+                    for (std::uint32_t i = pred_first[b]; i < pred_first[b + 1]; ++i) prefetch_line(&st[preds[i]]);
+                }
                 for (std::uint32_t i = pred_first[touched[t]]; i < pred_first[touched[t] + 1]; ++i) --st[preds[i]].need;
+            }
             // Then the first labelled m: their options are all counted
             // while still unlabelled, so no two of them follow each other.
             for (std::uint32_t a : opened) {
