@@ -173,15 +173,21 @@ struct Solver::Loopy {
         // A label: a finite value, an infinite one with its K (`code`, from
         // the peel), or one of these two.
         constexpr std::uint32_t open = unlabelled, infinite = unlabelled - 1;
-        // What a round reads of a state, together: one cache line per visit.
-        struct State {  // 20 bytes
+        // What a round reads of a state, together: 16 bytes, so that a
+        // visit in no order loads one cache line, never two.
+        constexpr std::uint32_t seen_values = 30, good_bit = 1u << 30, bad_bit = 1u << 31;
+        struct State {
             std::uint32_t lab = open;
             std::uint32_t loose = 0;  // options inside still open or infinite by the rounds
             std::uint32_t need = 0;   // of those, the ones not yet good
-            std::uint32_t seen = 0;   // bit v: an option inside was labelled v (v < 32)
-            std::uint8_t good = 0;    // it has an option labelled m
-            std::uint8_t bad = 0;     // an infinite option of known K has no option of value m
+            // Bit v < seen_values: an option inside was labelled v; good_bit:
+            // it has an option labelled m; bad_bit: an infinite option of
+            // known K has no option of value m.
+            std::uint32_t bits = 0;
+            bool good() const { return bits & good_bit; }
+            bool good_or_bad() const { return bits & (good_bit | bad_bit); }
         };
+        static_assert(sizeof(State) == 16);
         std::vector<State> st(k);
         std::vector<std::uint32_t> queue;
         // The queues visit states in an order unrelated to their numbers:
@@ -206,10 +212,10 @@ struct Solver::Loopy {
             else by_infinite.emplace_back(x, a);
         };
         auto note_label = [&](std::uint32_t u, std::uint32_t v) {  // u labelled v: its predecessors know
-            const std::uint32_t bit = is_finite(v) && v < 32 ? std::uint32_t{1} << v : 0;
+            const std::uint32_t bit = is_finite(v) && v < seen_values ? std::uint32_t{1} << v : 0;
             for (std::uint32_t i = pred_first[u]; i < pred_first[u + 1]; ++i) {
                 State& p = st[preds[i]];
-                p.seen |= bit;
+                p.bits |= bit;
                 fixed(v, preds[i]);
                 if (--p.loose == 0 && p.lab == open) queue.push_back(preds[i]);
             }
@@ -251,21 +257,21 @@ struct Solver::Loopy {
         queue.clear();
         for (std::uint32_t m = 0; !opened.empty(); ++m) {
             s.check_interrupt();
-            for (std::uint32_t a : touched) st[a].good = st[a].bad = 0;
+            for (std::uint32_t a : touched) st[a].bits &= ~(good_bit | bad_bit);
             touched.clear();
             // Options of known value: one of value m makes a state good (it
             // can move to m); an infinite one without m in its K bars m.
             while (next_value < by_value.size() && by_value[next_value].first < m) ++next_value;
             for (; next_value < by_value.size() && by_value[next_value].first == m; ++next_value) {
                 State& x = st[by_value[next_value].second];
-                if (!is_loose(x) || x.good) continue;
-                x.good = 1;
+                if (!is_loose(x) || x.good()) continue;
+                x.bits |= good_bit;
                 touched.push_back(by_value[next_value].second);
             }
             const std::size_t good_from_start = touched.size();
             for (const auto& [code, a] : by_infinite) {
-                if (!is_loose(st[a]) || st[a].bad || contains(s.infinite_set(code), m)) continue;
-                st[a].bad = 1;
+                if (!is_loose(st[a]) || (st[a].bits & bad_bit) || contains(s.infinite_set(code), m)) continue;
+                st[a].bits |= bad_bit;
                 touched.push_back(a);
             }
             // Counts kept across rounds, less the options good from the start.
@@ -281,7 +287,7 @@ struct Solver::Loopy {
             // while still unlabelled, so no two of them follow each other.
             for (std::uint32_t a : opened) {
                 State& x = st[a];
-                if (!x.good && !x.bad && x.need == 0) {
+                if (!x.good_or_bad() && x.need == 0) {
                     x.lab = m;
                     queue.push_back(a);
                 }
@@ -289,17 +295,17 @@ struct Solver::Loopy {
             for (std::size_t q = 0; q < queue.size(); ++q) {
                 ahead(q);
                 const std::uint32_t u = queue[q];
-                const std::uint32_t bit = m < 32 ? std::uint32_t{1} << m : 0;
+                const std::uint32_t bit = m < seen_values ? std::uint32_t{1} << m : 0;
                 for (std::uint32_t i = pred_first[u]; i < pred_first[u + 1]; ++i) {
                     const std::uint32_t p = preds[i];
-                    st[p].seen |= bit;
+                    st[p].bits |= bit;
                     --st[p].loose;  // u is labelled for good
-                    if (st[p].good || !is_loose(st[p])) continue;
-                    st[p].good = 1;  // it can move to u
+                    if (st[p].good() || !is_loose(st[p])) continue;
+                    st[p].bits |= good_bit;  // it can move to u
                     touched.push_back(p);
                     for (std::uint32_t j = pred_first[p]; j < pred_first[p + 1]; ++j) {
                         State& r = st[preds[j]];
-                        if (r.lab != open || --r.need != 0 || r.good || r.bad) continue;
+                        if (r.lab != open || --r.need != 0 || r.good_or_bad()) continue;
                         r.lab = m;
                         queue.push_back(preds[j]);
                     }
@@ -308,14 +314,15 @@ struct Solver::Loopy {
             queue.clear();
             // Left with no option labelled m: infinite.
             std::erase_if(opened, [&](std::uint32_t a) {
-                if (st[a].lab == open && !st[a].good) st[a].lab = infinite;
+                if (st[a].lab == open && !st[a].good()) st[a].lab = infinite;
                 return st[a].lab != open;
             });
         }
         // Values. K of a state infinite by the rounds: the finite labels
-        // inside, as seen while labelling (values past 31 read again), and
-        // the finite values outside.
-        const bool big = std::any_of(st.begin(), st.end(), [](const State& x) { return x.lab >= 32 && is_finite(x.lab); });
+        // inside, as seen while labelling (values from seen_values on read
+        // again), and the finite values outside.
+        const bool big =
+            std::any_of(st.begin(), st.end(), [&](const State& x) { return x.lab >= seen_values && is_finite(x.lab); });
         std::vector<std::uint32_t> set;
         // Most infinite states have the same few K: the code of the last
         // small one is kept, as infinite() would look it up in a hash map.
@@ -328,10 +335,11 @@ struct Solver::Loopy {
                 continue;
             }
             set.clear();
-            for (std::uint32_t bits = st[a].seen; bits; bits &= bits - 1) set.push_back(static_cast<std::uint32_t>(__builtin_ctz(bits)));
+            for (std::uint32_t bits = st[a].bits & (good_bit - 1); bits; bits &= bits - 1)
+                set.push_back(static_cast<std::uint32_t>(__builtin_ctz(bits)));
             if (big) {
                 for (std::uint32_t i = succ_first[a]; i < succ_first[a + 1]; ++i)
-                    if (st[succ[i]].lab >= 32 && is_finite(st[succ[i]].lab)) set.push_back(st[succ[i]].lab);
+                    if (st[succ[i]].lab >= seen_values && is_finite(st[succ[i]].lab)) set.push_back(st[succ[i]].lab);
             }
             for (std::uint32_t i = out_first[a]; i < out_first[a + 1]; ++i)
                 if (is_finite(out[i])) set.push_back(out[i]);
