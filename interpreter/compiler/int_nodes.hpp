@@ -67,7 +67,7 @@ template <typename N> struct InlineOperand {
     std::int64_t get(const Frame& f, Trace& t) const { return node->N::eval_traced(f, t); }
 };
 
-template <ast::Op op> std::int64_t apply(const Int& at, std::int64_t x, std::int64_t y) {
+template <ast::Op op> [[gnu::always_inline]] inline std::int64_t apply(const Int& at, std::int64_t x, std::int64_t y) {
     using ast::Op;
     std::int64_t r;
     if constexpr (op == Op::add) {
@@ -77,6 +77,9 @@ template <ast::Op op> std::int64_t apply(const Int& at, std::int64_t x, std::int
     } else if constexpr (op == Op::mul) {
         if (!__builtin_mul_overflow(x, y, &r)) return r;
     } else if constexpr (op == Op::div || op == Op::mod) {
+        // By a power of two (hashes: `% 2^32`), floor division and its
+        // remainder are a shift and a mask for any x, without a divide.
+        if (y > 0 && (y & (y - 1)) == 0) return op == Op::div ? x >> __builtin_ctzll(y) : x & (y - 1);
         if (x >= 0 && y > 0) return op == Op::div ? x / y : x % y;  // floor and truncation agree
     } else if constexpr (op == Op::bit_and) {
         return x & y;

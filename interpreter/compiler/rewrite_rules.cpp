@@ -181,11 +181,17 @@ private:
     // when y's range is not empty, after lo and hi, and before anything
     // else of the binding, as in the rules; lo and hi run twice, which an
     // int expression cannot tell. Not when c may read input (`read_int`, a
-    // function left a call), which would then run fewer times.
+    // function left a call), which would then run fewer times. With y the
+    // only generator, c is a condition of the position alone (a terminal
+    // test written as a condition): tested once per state, not per option.
+    // lo and hi must not read a name y shadows, as they are cloned into
+    // the bound beside c.
     void hoist_invariant(ast::Generators& gs) const {
-        if (gs.gens.size() < 2 || !gs.where || gs.gens.back().iterable->kind != ExprKind::range) return;
+        if (gs.gens.empty() || !gs.where || gs.gens.back().iterable->kind != ExprKind::range) return;
         std::vector<std::string> inner;
         pattern_names(gs.gens.back().pattern, inner);
+        const Expr& iterable = *gs.gens.back().iterable;
+        if (mentions_any(*iterable.items[0], inner) || mentions_any(*iterable.items[1], inner)) return;
         std::vector<ExprPtr> conjuncts;
         take_conjuncts(std::move(gs.where), conjuncts);
         std::size_t lead = 0;

@@ -147,43 +147,76 @@ struct Solver::Loopy {
         const auto k = static_cast<std::uint32_t>(comp.size());
         // Predecessors, one per edge.
         std::vector<std::uint32_t> pred_first(k + 1, 0), preds(succ.size());
-        for (std::uint32_t b : succ) ++pred_first[b + 1];
-        for (std::uint32_t a = 0; a < k; ++a) pred_first[a + 1] += pred_first[a];
-        {
-            std::vector<std::uint32_t> fill(pred_first.begin(), pred_first.end() - 1);
-            for (std::uint32_t a = 0; a < k; ++a)
-                for (std::uint32_t i = succ_first[a]; i < succ_first[a + 1]; ++i) preds[fill[succ[i]]++] = a;
+        // Counted, then filled from the ends down (each count its own
+        // cursor, no copy), last edge first so each list comes out in
+        // order; the edges' targets lie in no order, so their counters
+        // and places are loaded a few edges ahead.
+        constexpr std::size_t ahead_edges = 16;
+        const std::size_t edges = succ.size();
+        for (std::size_t i = 0; i < edges; ++i) {
+            if (i + ahead_edges < edges) prefetch_line(&pred_first[succ[i + ahead_edges] + 1]);
+            ++pred_first[succ[i] + 1];
         }
+        for (std::uint32_t a = 0; a < k; ++a) pred_first[a + 1] += pred_first[a];
+        for (std::uint32_t a = k; a-- > 0;) {
+            for (std::uint32_t i = succ_first[a + 1]; i-- > succ_first[a];) {
+                if (i >= 2 * ahead_edges) {
+                    prefetch_line(&pred_first[succ[i - 2 * ahead_edges] + 1]);
+                    if (const std::uint32_t end = pred_first[succ[i - ahead_edges] + 1]) prefetch_line(&preds[end - 1]);
+                }
+                preds[--pred_first[succ[i] + 1]] = a;
+            }
+        }
+        // Each count now holds the start of the list before it.
+        std::copy(pred_first.begin() + 1, pred_first.end(), pred_first.begin());
+        pred_first[k] = static_cast<std::uint32_t>(edges);
         // A label: a finite value, an infinite one with its K (`code`, from
         // the peel), or one of these two.
         constexpr std::uint32_t open = unlabelled, infinite = unlabelled - 1;
-        // What a round reads of a state, together: one cache line per visit.
-        struct State {  // 20 bytes
+        // What a round reads of a state, together: 16 bytes, so that a
+        // visit in no order loads one cache line, never two.
+        constexpr std::uint32_t seen_values = 30, good_bit = 1u << 30, bad_bit = 1u << 31;
+        struct State {
             std::uint32_t lab = open;
             std::uint32_t loose = 0;  // options inside still open or infinite by the rounds
             std::uint32_t need = 0;   // of those, the ones not yet good
-            std::uint32_t seen = 0;   // bit v: an option inside was labelled v (v < 32)
-            std::uint8_t good = 0;    // it has an option labelled m
-            std::uint8_t bad = 0;     // an infinite option of known K has no option of value m
+            // Bit v < seen_values: an option inside was labelled v; good_bit:
+            // it has an option labelled m; bad_bit: an infinite option of
+            // known K has no option of value m.
+            std::uint32_t bits = 0;
+            bool good() const { return bits & good_bit; }
+            bool good_or_bad() const { return bits & (good_bit | bad_bit); }
         };
+        static_assert(sizeof(State) == 16);
         std::vector<State> st(k);
         std::vector<std::uint32_t> queue;
         // The queues visit states in an order unrelated to their numbers:
         // while one is handled, the predecessors of those a few places on
         // are loaded (their list first, then their states).
         auto ahead = [&](std::size_t q) {
-            if (q + 16 < queue.size()) __builtin_prefetch(&pred_first[queue[q + 16]]);
-            if (q + 8 < queue.size()) __builtin_prefetch(&preds[pred_first[queue[q + 8]]]);
+            if (q + 16 < queue.size()) prefetch_line(&pred_first[queue[q + 16]]);
+            if (q + 8 < queue.size()) prefetch_line(&preds[pred_first[queue[q + 8]]]);
             if (q + 4 < queue.size()) {
                 const std::uint32_t u = queue[q + 4];
-                for (std::uint32_t i = pred_first[u]; i < pred_first[u + 1]; ++i) __builtin_prefetch(&st[preds[i]]);
+                for (std::uint32_t i = pred_first[u]; i < pred_first[u + 1]; ++i) prefetch_line(&st[preds[i]]);
             }
         };
+        // Options of known value of the states the peel leaves (outside, or
+        // peeled): the finite ones by value, the infinite ones apart. A
+        // peeled option is listed for each predecessor as it is labelled,
+        // while the predecessor's state is in cache anyway; a predecessor
+        // peeled later keeps its entries, which the rounds skip (not loose).
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> by_value, by_infinite;  // (value, state)
+        auto fixed = [&](std::uint32_t x, std::uint32_t a) {
+            if (is_finite(x)) by_value.emplace_back(x, a);
+            else by_infinite.emplace_back(x, a);
+        };
         auto note_label = [&](std::uint32_t u, std::uint32_t v) {  // u labelled v: its predecessors know
-            const std::uint32_t bit = v < 32 ? std::uint32_t{1} << v : 0;
+            const std::uint32_t bit = is_finite(v) && v < seen_values ? std::uint32_t{1} << v : 0;
             for (std::uint32_t i = pred_first[u]; i < pred_first[u + 1]; ++i) {
                 State& p = st[preds[i]];
-                p.seen |= bit;
+                p.bits |= bit;
+                fixed(v, preds[i]);
                 if (--p.loose == 0 && p.lab == open) queue.push_back(preds[i]);
             }
         };
@@ -199,30 +232,24 @@ struct Solver::Loopy {
             ahead(q);
             if (q + 4 < queue.size()) {  // the mex reads the options' labels
                 const std::uint32_t b = queue[q + 4];
-                for (std::uint32_t i = succ_first[b]; i < succ_first[b + 1]; ++i) __builtin_prefetch(&st[succ[i]]);
+                for (std::uint32_t i = succ_first[b]; i < succ_first[b + 1]; ++i) prefetch_line(&st[succ[i]]);
             }
             const std::uint32_t a = queue[q];
             sums.assign(out.begin() + out_first[a], out.begin() + out_first[a + 1]);
             for (std::uint32_t i = succ_first[a]; i < succ_first[a + 1]; ++i) sums.push_back(st[succ[i]].lab);
             const bool finite = std::all_of(sums.begin(), sums.end(), [](std::uint32_t x) { return is_finite(x); });
             st[a].lab = finite ? mex(sums) : s.value_beside_loops(sums);
-            note_label(a, is_finite(st[a].lab) ? st[a].lab : 32);
+            note_label(a, st[a].lab);
         }
-        // 2. The rest reach a cycle. Their options of known value (outside,
-        //    or peeled): the finite ones by value, the infinite ones apart.
+        // 2. The rest reach a cycle. Their options of known value: the
+        //    peeled ones are listed (note_label), those outside are added.
         std::vector<std::uint32_t> opened;
-        std::vector<std::pair<std::uint32_t, std::uint32_t>> by_value, by_infinite;  // (value, state)
         for (std::uint32_t a = 0; a < k; ++a) {
             if (st[a].lab != open) continue;
             opened.push_back(a);
-            auto fixed = [&](std::uint32_t x) {
-                if (is_finite(x)) by_value.emplace_back(x, a);
-                else by_infinite.emplace_back(x, a);
-            };
-            for (std::uint32_t i = out_first[a]; i < out_first[a + 1]; ++i) fixed(out[i]);
-            for (std::uint32_t i = succ_first[a]; i < succ_first[a + 1]; ++i)
-                if (st[succ[i]].lab != open) fixed(st[succ[i]].lab);
+            for (std::uint32_t i = out_first[a]; i < out_first[a + 1]; ++i) fixed(out[i], a);
         }
+        std::erase_if(by_infinite, [&](const auto& x) { return st[x.second].lab != open; });  // read every round
         sort_by_value(by_value);
         std::size_t next_value = 0;
         auto is_loose = [](const State& x) { return x.lab >= infinite; };
@@ -230,32 +257,37 @@ struct Solver::Loopy {
         queue.clear();
         for (std::uint32_t m = 0; !opened.empty(); ++m) {
             s.check_interrupt();
-            for (std::uint32_t a : touched) st[a].good = st[a].bad = 0;
+            for (std::uint32_t a : touched) st[a].bits &= ~(good_bit | bad_bit);
             touched.clear();
             // Options of known value: one of value m makes a state good (it
             // can move to m); an infinite one without m in its K bars m.
             while (next_value < by_value.size() && by_value[next_value].first < m) ++next_value;
             for (; next_value < by_value.size() && by_value[next_value].first == m; ++next_value) {
                 State& x = st[by_value[next_value].second];
-                if (!is_loose(x) || x.good) continue;
-                x.good = 1;
+                if (!is_loose(x) || x.good()) continue;
+                x.bits |= good_bit;
                 touched.push_back(by_value[next_value].second);
             }
             const std::size_t good_from_start = touched.size();
             for (const auto& [code, a] : by_infinite) {
-                if (!is_loose(st[a]) || st[a].bad || contains(s.infinite_set(code), m)) continue;
-                st[a].bad = 1;
+                if (!is_loose(st[a]) || (st[a].bits & bad_bit) || contains(s.infinite_set(code), m)) continue;
+                st[a].bits |= bad_bit;
                 touched.push_back(a);
             }
             // Counts kept across rounds, less the options good from the start.
             for (std::uint32_t a : opened) st[a].need = st[a].loose;
-            for (std::size_t t = 0; t < good_from_start; ++t)
+            for (std::size_t t = 0; t < good_from_start; ++t) {
+                if (t + 4 < good_from_start) {
+                    const std::uint32_t b = touched[t + 4];
+                    for (std::uint32_t i = pred_first[b]; i < pred_first[b + 1]; ++i) prefetch_line(&st[preds[i]]);
+                }
                 for (std::uint32_t i = pred_first[touched[t]]; i < pred_first[touched[t] + 1]; ++i) --st[preds[i]].need;
+            }
             // Then the first labelled m: their options are all counted
             // while still unlabelled, so no two of them follow each other.
             for (std::uint32_t a : opened) {
                 State& x = st[a];
-                if (!x.good && !x.bad && x.need == 0) {
+                if (!x.good_or_bad() && x.need == 0) {
                     x.lab = m;
                     queue.push_back(a);
                 }
@@ -263,17 +295,17 @@ struct Solver::Loopy {
             for (std::size_t q = 0; q < queue.size(); ++q) {
                 ahead(q);
                 const std::uint32_t u = queue[q];
-                const std::uint32_t bit = m < 32 ? std::uint32_t{1} << m : 0;
+                const std::uint32_t bit = m < seen_values ? std::uint32_t{1} << m : 0;
                 for (std::uint32_t i = pred_first[u]; i < pred_first[u + 1]; ++i) {
                     const std::uint32_t p = preds[i];
-                    st[p].seen |= bit;
+                    st[p].bits |= bit;
                     --st[p].loose;  // u is labelled for good
-                    if (st[p].good || !is_loose(st[p])) continue;
-                    st[p].good = 1;  // it can move to u
+                    if (st[p].good() || !is_loose(st[p])) continue;
+                    st[p].bits |= good_bit;  // it can move to u
                     touched.push_back(p);
                     for (std::uint32_t j = pred_first[p]; j < pred_first[p + 1]; ++j) {
                         State& r = st[preds[j]];
-                        if (r.lab != open || --r.need != 0 || r.good || r.bad) continue;
+                        if (r.lab != open || --r.need != 0 || r.good_or_bad()) continue;
                         r.lab = m;
                         queue.push_back(preds[j]);
                     }
@@ -282,32 +314,45 @@ struct Solver::Loopy {
             queue.clear();
             // Left with no option labelled m: infinite.
             std::erase_if(opened, [&](std::uint32_t a) {
-                if (st[a].lab == open && !st[a].good) st[a].lab = infinite;
+                if (st[a].lab == open && !st[a].good()) st[a].lab = infinite;
                 return st[a].lab != open;
             });
         }
         // Values. K of a state infinite by the rounds: the finite labels
-        // inside, as seen while labelling (values past 31 read again), and
-        // the finite values outside.
-        const bool big = std::any_of(st.begin(), st.end(), [](const State& x) { return x.lab >= 32 && is_finite(x.lab); });
+        // inside, as seen while labelling (values from seen_values on read
+        // again), and the finite values outside.
+        const bool big =
+            std::any_of(st.begin(), st.end(), [&](const State& x) { return x.lab >= seen_values && is_finite(x.lab); });
         std::vector<std::uint32_t> set;
+        // Most infinite states have the same few K: the code of the last
+        // small one is kept, as infinite() would look it up in a hash map.
+        std::uint64_t last_mask = ~std::uint64_t{0};
+        std::uint32_t last_code = 0;
         for (std::uint32_t a = 0; a < k; ++a) {
-            if (st[a].lab != infinite) continue;
+            if (a + 16 < k) s.prefetch(comp[a + 16]);  // the states' entries lie in no order
+            if (st[a].lab != infinite) {
+                label(a, st[a].lab);
+                continue;
+            }
             set.clear();
-            for (std::uint32_t bits = st[a].seen; bits; bits &= bits - 1) set.push_back(static_cast<std::uint32_t>(__builtin_ctz(bits)));
+            for (std::uint32_t bits = st[a].bits & (good_bit - 1); bits; bits &= bits - 1)
+                set.push_back(static_cast<std::uint32_t>(__builtin_ctz(bits)));
             if (big) {
                 for (std::uint32_t i = succ_first[a]; i < succ_first[a + 1]; ++i)
-                    if (st[succ[i]].lab >= 32 && is_finite(st[succ[i]].lab)) set.push_back(st[succ[i]].lab);
+                    if (st[succ[i]].lab >= seen_values && is_finite(st[succ[i]].lab)) set.push_back(st[succ[i]].lab);
             }
             for (std::uint32_t i = out_first[a]; i < out_first[a + 1]; ++i)
                 if (is_finite(out[i])) set.push_back(out[i]);
             std::sort(set.begin(), set.end());
             set.erase(std::unique(set.begin(), set.end()), set.end());
-            label(a, s.infinite(set));
-        }
-        for (std::uint32_t a = 0; a < k; ++a) {
-            if (a + 8 < k) s.prefetch(comp[a + 8]);  // the states' entries lie in no order
-            if (st[a].lab != infinite) label(a, st[a].lab);
+            if (!set.empty() && set.back() >= 64) {
+                label(a, s.infinite(set));
+                continue;
+            }
+            std::uint64_t mask = 0;
+            for (std::uint32_t x : set) mask |= std::uint64_t{1} << x;
+            if (mask != last_mask) last_mask = mask, last_code = s.infinite(set);
+            label(a, last_code);
         }
     }
 
@@ -405,6 +450,9 @@ std::uint32_t Solver::infinite(std::span<const std::uint32_t> k) {
 }
 
 std::uint32_t Solver::nim_add_loopy(std::uint32_t a, std::uint32_t b) {
+    // 0 is the identity (∞{K} + 0 is ∞{K}): an option of one part is
+    // summed onto 0, and needs no new K looked up.
+    if (a == 0 || b == 0) return a | b;
     if (is_infinite(a) && is_infinite(b)) return infinite(std::span<const std::uint32_t>());
     if (is_infinite(b)) std::swap(a, b);
     std::vector<std::uint32_t> k;

@@ -19,6 +19,8 @@
 #include <memory>
 #include <vector>
 
+#include "prefetch.hpp"
+
 namespace grundy::solver {
 
 class ValueArray {
@@ -54,8 +56,8 @@ public:
         if (f >= flat_count_) return;
         const std::uintptr_t e = flat_[f];
         const std::uint32_t j = i & (page_size - 1);
-        if (e & 1) __builtin_prefetch(reinterpret_cast<const std::uint32_t*>(e - 1) + j);
-        else __builtin_prefetch(reinterpret_cast<const std::uint8_t*>(e) + j);
+        if (e & 1) prefetch_line(reinterpret_cast<const std::uint32_t*>(e - 1) + j);
+        else prefetch_line(reinterpret_cast<const std::uint8_t*>(e) + j);
     }
 
     // Returns whether the entry was known_n.

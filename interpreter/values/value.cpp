@@ -214,7 +214,10 @@ int compare_any(const Value& a, const Value& b) {
         case Kind::infinity: return 0;
         case Kind::boolean:
         case Kind::integer: return three_way(a.as_int(), b.as_int());
-        case Kind::string: return a.str().text.compare(b.str().text) < 0 ? -1 : (a.str().text == b.str().text ? 0 : 1);
+        case Kind::string: {
+            const int c = a.str().text.compare(b.str().text);  // once: count(xs, "N") compares each element
+            return (c > 0) - (c < 0);
+        }
         case Kind::tuple:
         case Kind::list:
         case Kind::set:

@@ -173,6 +173,25 @@ TEST_CASE("a `where` that bounds the variable narrows the range; the rest is tes
     CHECK(agree("move k in {2, 3, 7} where 1 <= $n - k => split(S($n - k - 1), S(1))", 400).substr(0, 5) == "true ");
 }
 
+TEST_CASE("division and remainder by a power of two round down on negative operands", "[int_mex]") {
+    // Shifts and masks on the int path, floor division on the generic one.
+    for (const char* rules : {
+             "move k in 1..$n where (k - 6) % 4 == 1 or (k - 6) / 4 == -2 => S($n - k)",
+             "move k in 1..$n where (k - 6) % 8 == 3 or (k - 6) / 8 == -1 => S($n - k)",
+             "move k in 1..$n where ($n - 3 * k) % 4294967296 > 4294967290 => S($n - k)",
+             "move k in 1..$n where (k - 6) % 3 == 1 or (k - 6) / 5 == -1 => S($n - k)",
+         }) {
+        INFO(rules);
+        CHECK(agree(rules, 200).substr(0, 5) == "true ");
+    }
+    // A divisor from a register: the rule parameter 3, plus one.
+    CHECK(agree("move k in 1..$n where (k - 6) % (m + 1) == 1 or (k - 6) / (m + 1) == -2 => S($n - k)", 200, "(m)")
+              .substr(0, 5) == "true ");
+    // k = 1, 3, 7, 11, ... as floor division allows, not truncation (k = 3, 7, ...).
+    CHECK(output_of("game G { position n; move k in 1..n where (k - 6) % 4 == 1 or (k - 6) / 4 == -2 => n - k }\n"
+                    "print [sg(G(n)) for n in 0..8]\n") == "[0, 1, 0, 1, 0, 1, 0, 1, 0]\n");
+}
+
 TEST_CASE("canonical forms of min and max step piecewise", "[int_mex]") {
     // Wythoff's canonical (min, max) switches arms inside the column moves;
     // Fibonacci Nim's (n, min(n, limit)) inside every family.

@@ -137,6 +137,33 @@ TEST_CASE("a condition of the outer generators is tested once per outer binding"
                     "1 1 1 1 1 1 7 8") == "2 7\n");  // six bindings: four of G(2), two of G(1)
 }
 
+TEST_CASE("a condition of the position alone in a one-generator move is tested once per state", "[rewrite]") {
+    // A sink written as a condition (one vertex in seven has no move): the
+    // same outcomes as when the condition comes after one on the variable,
+    // which stays per option.
+    const std::string moves = " => (v * 5 + i * 3 + 1) % 40 }\n";
+    const std::string program = "game A { position v; move i in 0..2 where v % 7 != 0" + moves +
+                                "game B { position v; move i in 0..2 where i >= 0 and v % 7 != 0" + moves +
+                                "print [outcome(A(v)) for v in 0..39] == [outcome(B(v)) for v in 0..39]\n"
+                                "print count([outcome(A(v)) for v in 0..39], \"D\")\n";
+    CHECK(on_int_path(program, "A"));
+    CHECK(output_of(program) == "true\n21\n");
+    CHECK(output_of("game C { position n; move k in 1..n where n % 3 != 1 => n - k }\n"
+                    "print [sg(C(n)) for n in 0..12]\n") == "[0, 0, 1, 2, 0, 3, 4, 0, 5, 6, 0, 7, 8]\n");
+    // Never for an empty range (n = 0 below), and the error where the rules
+    // raise it.
+    CHECK(output_of("game G { position n\n move k in 1..n where 10 / (n - 3) != 7 => n - k }\n"
+                    "print [sg(G(n)) for n in 0..2]\n") == "[0, 1, 2]\n");
+    auto r = run_program("game G { position n\n move k in 1..n where 10 / (n - 3) != 7 => n - k }\n"
+                         "print [sg(G(n)) for n in 0..5]\n");
+    CHECK(r.status == grundy::status_error);
+    CHECK(error_line(r.err) == "test.game:2:26: error: division by zero");
+    // Input is read once per option, as the rules say.
+    CHECK(output_of("game G { position n; move k in 1..n where read_int() > 0 => n - k }\n"
+                    "print sg(G(2)), read_int()\n",
+                    "1 1 1 7") == "2 7\n");  // three bindings: two of G(2), one of G(1)
+}
+
 TEST_CASE("let-in in a game's rules stays on the int path and agrees with the generic path", "[rewrite]") {
     const std::string lets =
         "game A { position n\n move k in 1..3 where let m = n - k in m >= 0 => let m = n - k in m - m % 2 }\n";
