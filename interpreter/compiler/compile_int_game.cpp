@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "fixed_lists.hpp"
+#include "grid_rules.hpp"
 #include "int_compiler.hpp"
 #include "int_nodes.hpp"
 #include "mask_nodes.hpp"
@@ -99,6 +100,7 @@ private:
             regs_.resize(mark);
         }
         if (gd.terminal) g->terminal = boolean(*gd.terminal);
+        auto grid = grid_candidate(gd) ? std::make_shared<GridRules>() : nullptr;  // grid_rules.hpp
         for (auto& mv : gd.moves) {
             auto mark = regs_.size();
             Move m;
@@ -117,10 +119,12 @@ private:
                 m.result = state_result(r);
             }
             if (!m.gens.empty() && !lists_) piecewise(gd, mv, m);
+            if (grid) grid_move(mv, m, grid);
             g->moves.push_back(std::move(m));
             regs_.resize(mark);
         }
         if (gd.start && !lists_) start(*gd.start, *g);
+        if (grid && !g->moves.empty()) grid_start(gd, *g, std::move(grid));
         g->registers = next_reg_;
         return g;
     }
@@ -147,6 +151,46 @@ private:
             next_reg_ = next;
         }
         regs_.resize(mark);
+    }
+
+    // ---- translations on a grid (runtime/translation_grid.hpp) --------------
+    bool grid_candidate(const ast::GameDef& gd) const {
+        return !lists_ && !gd.canonical && !gd.terminal && set_coords_ == 0 && list_.empty() &&
+               !grid_names(*gd.position).empty();
+    }
+    // The hooks' functions live in this frame while `f` runs (FunctionRef).
+    template <typename F> auto with_grid_hooks(F&& f) {
+        auto integer_or_null = [this](const Expr& e) -> IntPtr {
+            try {
+                return integer(e);
+            } catch (const GiveUp&) {
+                return nullptr;
+            }
+        };
+        auto boolean_or_null = [this](const Expr& e) -> BoolPtr {
+            try {
+                return boolean(e);
+            } catch (const GiveUp&) {
+                return nullptr;
+            }
+        };
+        auto affine = [this](const Expr& e, const std::vector<std::string>& vars) { return linearity(e, vars, false); };
+        auto is_pure = [this](const Expr& e) { return pure(e); };
+        GridHooks hooks{integer_or_null, boolean_or_null, affine, is_pure};
+        return f(hooks);
+    }
+    void grid_move(const ast::MoveDef& mv, const Move& m, std::shared_ptr<GridRules>& grid) {
+        auto gm = m.split ? nullptr : with_grid_hooks([&](GridHooks& h) {
+            return grundy::grid_move(mv, grid_names(*gd_->position), wrapped_, h);
+        });
+        if (gm) grid->moves.push_back(std::move(*gm));
+        else grid.reset();
+    }
+    void grid_start(const ast::GameDef& gd, IntGame& g, std::shared_ptr<GridRules> grid) {
+        grid->start_affine = !gd.start || (!g.start.empty() && with_grid_hooks([&](GridHooks& h) {
+                                               return grid_start_affine(gd, g.arity, wrapped_, h);
+                                           }));
+        g.grid = std::move(grid);
     }
 
     // ---- names and registers ------------------------------------------------

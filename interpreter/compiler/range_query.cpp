@@ -165,6 +165,17 @@ bool RangeQuery::run_ranges(Loop& loop, std::size_t d, std::int64_t a, std::int6
         poll_interrupt();
         env.slots[dim.slot] = Value::integer(i);
         loop.xs[d] = i;
+        if (last && loop.inst) {  // a grid game's elements, up to one it leaves (range_query_grid.cpp)
+            const std::int64_t next = grid_elements(env, *loop.inst, loop.xs, d, i, b, loop.batch, loop.used,
+                                                    std::size(loop.batch), [&] { return loop.flush(); });
+            if (next < 0) return false;
+            if (next > i) {
+                i = std::min(next, b);
+                env.slots[dim.slot] = Value::integer(i);
+                loop.xs[d] = i;
+                if (next > b) break;
+            }
+        }
         if (last) {
             if (!element(loop)) return false;
         } else {
