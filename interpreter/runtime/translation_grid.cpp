@@ -179,6 +179,51 @@ bool TranslationGrid::value(const solver::ValueArray& values, const std::int64_t
     return true;
 }
 
+namespace {
+// The t in [0, count) with lo <= x + t * k <= hi, narrowed into [a, b].
+void along(std::int64_t x, std::int64_t k, std::int64_t lo, std::int64_t hi, std::int64_t& a, std::int64_t& b) {
+    if (k == 0) {
+        if (x < lo || x > hi) a = 1, b = 0;
+        return;
+    }
+    auto floor_div = [](I128 p, I128 q) {  // q != 0
+        I128 r = p / q;
+        if ((p % q != 0) && ((p < 0) != (q < 0))) --r;
+        return r;
+    };
+    auto ceil_div = [&](I128 p, I128 q) { return -floor_div(-p, q); };
+    I128 from, to;
+    if (k > 0) from = ceil_div(I128{lo} - x, k), to = floor_div(I128{hi} - x, k);
+    else from = ceil_div(I128{hi} - x, k), to = floor_div(I128{lo} - x, k);
+    if (from > a) a = static_cast<std::int64_t>(std::min<I128>(from, I128{b} + 1));
+    if (to < b) b = static_cast<std::int64_t>(std::max<I128>(to, I128{a} - 1));
+}
+}  // namespace
+
+void TranslationGrid::row(const std::int64_t* x0, const std::int64_t* step, std::int64_t count, Row& out) const {
+    out.n = 0;
+    out.fits = true;
+    out.stop = count;
+    for (const Step& s : steps_) {
+        std::int64_t a = 0, b = count - 1;
+        for (std::uint32_t i = 0; i < arity_; ++i) along(x0[i], step[i], s.lo[i], s.hi[i], a, b);
+        if (a > b) continue;
+        std::int64_t ia = a, ib = b;
+        for (std::uint32_t i = 0; i < arity_; ++i) along(x0[i], step[i], s.in_lo[i], s.in_hi[i], ia, ib);
+        if (ia > ib) {
+            out.stop = std::min(out.stop, a);
+            continue;
+        }
+        if (ia > a) out.stop = std::min(out.stop, a);
+        if (ib < b) out.stop = std::min(out.stop, ib + 1);
+        if (out.n == Row::max_steps) {
+            out.fits = false;
+            continue;
+        }
+        out.steps[out.n++] = {static_cast<std::uint64_t>(a), static_cast<std::uint64_t>(b - a), s.delta};
+    }
+}
+
 const TranslationGrid* Instance::translation_grid() {
     if (grid_state_ < 0) {
         grid_state_ = 0;

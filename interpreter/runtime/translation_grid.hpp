@@ -85,6 +85,50 @@ public:
     // leaves the states that are their own ids: the general path takes it.
     bool value(const solver::ValueArray& values, const std::int64_t* xs, std::uint32_t at, std::uint32_t& v) const;
 
+    // The states x0 + t * step for t in 0..count-1 (all of them own ids):
+    // for each move that applies at some of them, the t where it does, so
+    // that a row's state tests one interval per move (a range query's row,
+    // compiler/range_query_grid.cpp). `stop`: the first t where an option
+    // is not its own id (count when none), which the row leaves to the
+    // general path.
+    struct Row {
+        struct Step {
+            std::uint64_t from, span;  // applies for t - from <= span (unsigned)
+            std::int64_t delta;
+        };
+        static constexpr std::size_t max_steps = 16;
+        Step steps[max_steps];
+        std::size_t n = 0;
+        bool fits = true;  // at most max_steps moves apply: else value() state by state
+        std::int64_t stop = 0;
+    };
+    void row(const std::int64_t* x0, const std::int64_t* step, std::int64_t count, Row& out) const;
+    // value() for state t of the row, at offset `at` from base, its
+    // options read from the flat table of the solver's array
+    // (ValueArray::flat); false when an option is not there with a value
+    // below 64 (value() takes it). In locals: the caller writes bytes,
+    // which could alias anything the compiler would otherwise reload.
+    [[gnu::always_inline]] static bool row_value(const Row::Step* steps, std::size_t n, const std::uintptr_t* flat,
+                                                 std::uint32_t flat_count, std::int64_t t, std::uint32_t at,
+                                                 std::uint32_t& v) {
+        using VA = solver::ValueArray;
+        std::uint64_t seen = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const Row::Step& s = steps[i];
+            if (static_cast<std::uint64_t>(t) - s.from > s.span) continue;
+            const auto o = static_cast<std::uint32_t>(at + s.delta);
+            const std::uint32_t page = o >> VA::page_bits;
+            if (page >= flat_count) return false;
+            const std::uintptr_t e = flat[page];
+            if (e & 1) return false;  // a wide page
+            const std::uint8_t x = reinterpret_cast<const std::uint8_t*>(e)[o & (VA::page_size - 1)];
+            if (x >= 64) return false;  // not known, or past the bits
+            seen |= std::uint64_t{1} << x;
+        }
+        v = static_cast<std::uint32_t>(__builtin_ctzll(~seen));
+        return ~seen != 0;
+    }
+
 private:
     struct Step {
         std::int64_t delta;         // of the option's offset from the state's
