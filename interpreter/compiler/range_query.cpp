@@ -98,6 +98,7 @@ struct RangeQuery::Loop {
     std::int64_t xs[8] = {};     // the variables' values
     std::uint32_t batch[256];  // values not yet handed to `many`
     std::size_t used = 0;
+    std::int8_t grid = -1;  // the instance's grid form serves the query (grid_elements): unknown -1
     bool flush() {
         if (used == 0) return true;
         return many(std::span<const std::uint32_t>(batch, std::exchange(used, 0)));
@@ -165,10 +166,12 @@ bool RangeQuery::run_ranges(Loop& loop, std::size_t d, std::int64_t a, std::int6
         poll_interrupt();
         env.slots[dim.slot] = Value::integer(i);
         loop.xs[d] = i;
-        if (last && loop.inst) {  // a grid game's elements, up to one it leaves (range_query_grid.cpp)
-            const std::int64_t next = grid_elements(env, *loop.inst, loop.xs, d, i, b, loop.batch, loop.used,
-                                                    std::size(loop.batch), [&] { return loop.flush(); });
-            if (next < 0) return false;
+        if (last && loop.inst && loop.grid < 0) loop.grid = grid_serves(*loop.inst);
+        if (last && loop.inst && loop.grid) {  // a grid game's elements, up to one it leaves (range_query_grid.cpp)
+            std::int64_t next;
+            if (!grid_elements(env, *loop.inst, loop.xs, d, i, b, loop.batch, loop.used, std::size(loop.batch),
+                               [&] { return loop.flush(); }, next))
+                return false;
             if (next > i) {
                 i = std::min(next, b);
                 env.slots[dim.slot] = Value::integer(i);

@@ -45,11 +45,12 @@ private:
     bool element(Loop& loop) const;
     // Elements first..last of the innermost generator (d) taken through
     // the grid form (range_query_grid.cpp), their values into `batch`;
-    // returns the first element left to `element`, last + 1 when none is,
-    // -1 when `flush` said stop. xs: the variables' values.
-    std::int64_t grid_elements(Env& env, Instance& inst, const std::int64_t* xs, std::size_t d, std::int64_t first,
-                               std::int64_t last, std::uint32_t* batch, std::size_t& used, std::size_t capacity,
-                               FunctionRef<bool()> flush) const;
+    // `next`: the first element left to `element` (last + 1 when none is).
+    // False when `flush` said stop. xs: the variables' values.
+    bool grid_serves(Instance& inst) const;
+    bool grid_elements(Env& env, Instance& inst, const std::int64_t* xs, std::size_t d, std::int64_t first,
+                       std::int64_t last, std::uint32_t* batch, std::size_t& used, std::size_t capacity,
+                       FunctionRef<bool()> flush, std::int64_t& next) const;
 
     boost::container::small_vector<Dim, 4> dims_;
     boost::container::small_vector<std::uint8_t, 4> arg_dims_;  // the generator each argument reads

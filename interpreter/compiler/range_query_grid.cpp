@@ -14,13 +14,17 @@
 
 namespace grundy::nodes {
 
-std::int64_t RangeQuery::grid_elements(Env& env, Instance& inst, const std::int64_t* xs, std::size_t d,
-                                       std::int64_t first, std::int64_t last, std::uint32_t* batch,
-                                       std::size_t& used, std::size_t capacity, FunctionRef<bool()> flush) const {
+bool RangeQuery::grid_serves(Instance& inst) const {
+    return !list_ && query_->query == CallBuiltin::Query::sg && inst.translation_grid();
+}
+
+bool RangeQuery::grid_elements(Env& env, Instance& inst, const std::int64_t* xs, std::size_t d, std::int64_t first,
+                               std::int64_t last, std::uint32_t* batch, std::size_t& used, std::size_t capacity,
+                               FunctionRef<bool()> flush, std::int64_t& next) const {
+    next = first;
     using VA = solver::ValueArray;
-    if (list_ || query_->query != CallBuiltin::Query::sg) return first;
     const TranslationGrid* grid = inst.translation_grid();
-    if (!grid) return first;
+    if (!grid_serves(inst)) return true;
     const std::size_t n = arg_dims_.size();
     std::int64_t args[8], s0[8], s1[8], sl[8];
     auto state_at = [&](std::int64_t i, std::int64_t* out) {
@@ -28,13 +32,13 @@ std::int64_t RangeQuery::grid_elements(Env& env, Instance& inst, const std::int6
         return inst.grid_position(std::span<const std::int64_t>(args, n), out) && grid->inside(out);
     };
     const std::uint32_t k = grid->arity();
-    if (!state_at(first, s0) || !state_at(last, sl)) return first;
-    if (last > first && !state_at(first + 1, s1)) return first;
+    if (!state_at(first, s0) || !state_at(last, sl)) return true;
+    if (last > first && !state_at(first + 1, s1)) return true;
     std::int64_t step[8] = {}, index_step = 0;
     for (std::uint32_t c = 0; c < k; ++c) {
         if (last > first) step[c] = s1[c] - s0[c];
         // `start` is affine: the ends agree with the step, or it is not taken.
-        if (static_cast<__int128>(s0[c]) + static_cast<__int128>(last - first) * step[c] != sl[c]) return first;
+        if (static_cast<__int128>(s0[c]) + static_cast<__int128>(last - first) * step[c] != sl[c]) return true;
         index_step = index_step * (std::int64_t{1} << grid->bits()) + step[c];
     }
     solver::Solver& solver = env.ctx.solver;
@@ -178,19 +182,21 @@ std::int64_t RangeQuery::grid_elements(Env& env, Instance& inst, const std::int6
             sync();
             count();
             poll_interrupt();
-            if (!flush()) return -1;
+            if (!flush()) return false;
             u = used;
         }
         if (i == last) {
             sync();
             count();
-            return last + 1;
+            next = last + 1;
+            return true;
         }
         at += index_step;
     }
     sync();
     count();
-    return i;  // element i goes the plain way
+    next = i;  // element i goes the plain way
+    return true;
 }
 
 }  // namespace grundy::nodes

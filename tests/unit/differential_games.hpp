@@ -707,7 +707,7 @@ inline void tuple_step(Maker& g, const TupleShape& t) {
     g.move("where " + where + " => " + result, [=, self = g.self](const State& s, Options& o) {
         State next = s;
         for (int i = 0; i < t.arity; ++i) {
-            if (s[i] + d[i] < 0) return;
+            if (d[i] < 0 && s[i] + d[i] < 0) return;  // only what it lowers is bounded
             next[i] = s[i] + d[i];
         }
         if ((capped >= 0 && s[capped] >= cap) || (unequal >= 0 && s[unequal] == 1) || (two && s[0] > s[1] + 9)) return;
