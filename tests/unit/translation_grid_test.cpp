@@ -102,6 +102,15 @@ TEST_CASE("grid games' range queries and single queries agree with the kernels",
                          "print sum([sg(H3(5)(a, b, c)) for c in 0..9, b in 0..9, a in 0..9])\n"
                          "print sg(H3(3)(40, 50, 60))\n",
                  "a + b + c >= 0");
+    // A move that raises a coordinate below a cap: the box's upper side.
+    same_as_twin("game Up { position (r, c); move where c < 3 and r > 0 TWIN => (r - 1, c + 2)\n"
+                 "    move where r > 1 TWIN => (r - 2, c); move where c > 1 TWIN => (r, c - 2) }\n"
+                 "print [sg(Up(r, c)) for r in 0..12, c in 0..12], sg(Up(30, 4))\n",
+                 "r + c >= 0");
+    // One int: the solver's one-pass tries (a descending query).
+    same_as_twin("game P(p) { position n; move where n >= 2 TWIN => n - 2; move where n >= p TWIN => n - p }\n"
+                 "print sg(P(7)(5000)), [sg(P(3)(n)) for n in 0..40], sg(P(1)(3000))\n",
+                 "n * n >= 0");
     // Values past a byte and past 64: a grid of many steps.
     same_as_twin("game Big { position (r, c); move k in 1..300 where r >= k TWIN => (r - k, c) }\n"
                  "print sum([sg(Big(r, c)) for r in 0..400, c in 0..2])\n"
