@@ -98,7 +98,7 @@ struct RangeQuery::Loop {
     std::int64_t xs[8] = {};     // the variables' values
     std::uint32_t batch[256];  // values not yet handed to `many`
     std::size_t used = 0;
-    std::int8_t grid = -1;  // the instance's grid form serves the query (grid_elements): unknown -1
+    bool grid = false;           // the instance's grid form serves the query (grid_elements)
     bool flush() {
         if (used == 0) return true;
         return many(std::span<const std::uint32_t>(batch, std::exchange(used, 0)));
@@ -111,6 +111,7 @@ bool RangeQuery::element(Loop& loop) const {
         loop.resolved = true;
         loop.inst = query_->noting_query([&] { return instance(env); });
         if (loop.inst && loop.inst->forgotten()) loop.inst = nullptr;  // the loop reports it
+        loop.grid = loop.inst && grid_serves(*loop.inst);
     }
     if (!loop.inst) return loop.flush() && loop.one(query_->eval(env));
     // As CallBuiltin::call asks it: the position where the call is, the
@@ -166,8 +167,7 @@ bool RangeQuery::run_ranges(Loop& loop, std::size_t d, std::int64_t a, std::int6
         poll_interrupt();
         env.slots[dim.slot] = Value::integer(i);
         loop.xs[d] = i;
-        if (last && loop.inst && loop.grid < 0) loop.grid = grid_serves(*loop.inst);
-        if (last && loop.inst && loop.grid) {  // a grid game's elements, up to one it leaves (range_query_grid.cpp)
+        if (loop.grid && last) {  // a grid game's elements, up to one it leaves (range_query_grid.cpp)
             std::int64_t next;
             if (!grid_elements(env, *loop.inst, loop.xs, d, i, b, loop.batch, loop.used, std::size(loop.batch),
                                [&] { return loop.flush(); }, next))
@@ -204,6 +204,7 @@ void RangeQuery::run(Env& env, FunctionRef<bool(const Value&)> one, Batch many) 
             loop.resolved = true;
             loop.inst = instance(env);
             if (loop.inst && loop.inst->forgotten()) loop.inst = nullptr;  // the loop reports it
+            loop.grid = loop.inst && grid_serves(*loop.inst);
             bool all = false;
             located(*query_, [&] {
                 all = loop.inst && loop.inst->grundy_range(a, b, many, list_);
