@@ -155,8 +155,7 @@ private:
 
     // ---- translations on a grid (runtime/translation_grid.hpp) --------------
     bool grid_candidate(const ast::GameDef& gd) const {
-        return !lists_ && !gd.canonical && !gd.terminal && set_coords_ == 0 && list_.empty() &&
-               !grid_names(*gd.position).empty();
+        return !lists_ && !gd.canonical && !gd.terminal && set_coords_ == 0 && !grid_names(*gd.position).empty();
     }
     // The hooks' functions live in this frame while `f` runs (FunctionRef).
     template <typename F> auto with_grid_hooks(F&& f) {
@@ -181,7 +180,7 @@ private:
     }
     void grid_move(const ast::MoveDef& mv, const Move& m, std::shared_ptr<GridRules>& grid) {
         auto gm = m.split ? nullptr : with_grid_hooks([&](GridHooks& h) {
-            return grundy::grid_move(mv, grid_names(*gd_->position), wrapped_, h);
+            return grundy::grid_move(mv, grid_names(*gd_->position), list_, wrapped_, h);
         });
         if (gm) grid->moves.push_back(std::move(*gm));
         else grid.reset();

@@ -60,9 +60,15 @@ std::vector<std::string> grid_names(const ast::Pattern& position) {
 }
 
 std::unique_ptr<intpath::GridMove> grid_move(const ast::MoveDef& mv, const std::vector<std::string>& names,
-                                             bool wrapped, GridHooks& hooks) {
+                                             const std::string& whole, bool wrapped, GridHooks& hooks) {
     using intpath::GridCompare;
     if (names.empty()) return nullptr;
+    if (!whole.empty()) {
+        const std::vector<std::string> all{whole};
+        bool reads = reads_any(*mv.result, all) || (mv.gens.where && reads_any(*mv.gens.where, all));
+        for (const ast::Generator& gen : mv.gens.gens) reads = reads || reads_any(*gen.iterable, all);
+        if (reads) return nullptr;
+    }
     for (const ast::Generator& gen : mv.gens.gens) {
         // A generator's variable named as a coordinate would hide it.
         if (gen.pattern.is_tuple() || std::find(names.begin(), names.end(), gen.pattern.name) != names.end() ||

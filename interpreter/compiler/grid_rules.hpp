@@ -28,8 +28,10 @@ struct GridHooks {
 // `where` whose conjuncts read no coordinate, or compare (<, <=, >, >=, ==)
 // two sides affine in the one coordinate they read.
 // `wrapped`: the position is a tuple pattern (its results are tuples).
+// `whole`: a name that reads all the coordinates at once (a list
+// position's, fixed_lists.hpp), or empty; a move that reads it is none.
 std::unique_ptr<intpath::GridMove> grid_move(const ast::MoveDef& mv, const std::vector<std::string>& names,
-                                             bool wrapped, GridHooks& hooks);
+                                             const std::string& whole, bool wrapped, GridHooks& hooks);
 
 // Whether `start`'s parts are affine in its pattern's names (no start: true).
 bool grid_start_affine(const ast::GameDef& gd, std::size_t arity, bool wrapped, GridHooks& hooks);

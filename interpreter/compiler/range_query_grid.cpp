@@ -155,7 +155,10 @@ bool RangeQuery::grid_elements(Env& env, Instance& inst, const std::int64_t* xs,
             }
             const std::int64_t t = i - first;
             if (t >= row.stop) break;  // an option that is not its own id
-            if (const std::int64_t did = fits && index_step > 0 ? run(t, j) : 0) {
+            // A run when a page holds a few of the row's states (else it
+            // would be one state long, at the cost of its setup).
+            const bool runs = fits && index_step > 0 && index_step < std::int64_t{VA::page_size} / 4;
+            if (const std::int64_t did = runs ? run(t, j) : 0) {
                 // States i .. i + did - 1, their values in the batch already:
                 // the last of them goes on as one element.
                 on_page += static_cast<std::uint32_t>(did);

@@ -260,7 +260,7 @@ bool Instance::grid_position(std::span<const std::int64_t> args, std::int64_t* x
     const IntGame* g = game_.fast.get();
     if (!translation_grid() || !g->grid->start_affine) return false;
     if (!game_.has_start) {
-        if (args.size() != g->arity) return false;
+        if (args.size() != g->arity || g->named_list) return false;  // G(h) of a list h is not G's ints
         std::copy(args.begin(), args.end(), xs);
         return true;
     }

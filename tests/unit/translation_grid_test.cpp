@@ -76,6 +76,8 @@ TEST_CASE("the analysis takes translations on a grid and nothing else", "[grid]"
     CHECK(has_grid(fill(king), "King"));
     CHECK(has_grid(fill(heaps), "H3"));
     CHECK(has_grid("game P { position n; move where n >= 2 => n - 2 }", "P"));
+    CHECK(has_grid("game L { position p; start (n, m) => [n, m]; move where p[1] > 0 => [p[0], p[1] - 1] }", "L"));
+    CHECK_FALSE(has_grid("game L { position p; move k in 0..1 where p[k] > 0 => [p[0], p[1] - 1] }", "L"));
     // Near misses: two coordinates in one condition, a condition that can
     // fail, `!=`, a canonical form, a result that is not x + d, a range
     // reading the position, a terminal condition, a sum.
@@ -106,6 +108,16 @@ TEST_CASE("grid games' range queries and single queries agree with the kernels",
     same_as_twin("game Up { position (r, c); move where c < 3 and r > 0 TWIN => (r - 1, c + 2)\n"
                  "    move where r > 1 TWIN => (r - 2, c); move where c > 1 TWIN => (r, c - 2) }\n"
                  "print [sg(Up(r, c)) for r in 0..12, c in 0..12], sg(Up(30, 4))\n",
+                 "r + c >= 0");
+    // A list position of fixed length, and coordinates swapped: the row's
+    // states a column apart.
+    same_as_twin("game K { position p; start (n, m) => [n - 1, m - 1]; move where p[1] > 0 TWIN => [p[0], p[1] - 1]\n"
+                 "    move where p[0] > 0 TWIN => [p[0] - 1, p[1]]; move where p[0] > 0 and p[1] > 0 TWIN => [p[0] - 1, p[1] - 1] }\n"
+                 "print sum([sg(K(n, m)) for n in 1..40, m in 1..50]), sg(K(30, 20))\n",
+                 "p[0] + p[1] >= 0");
+    same_as_twin("game C { position (c, r); start (n, m) => (m - 1, n - 1); move where c > 0 TWIN => (c - 1, r)\n"
+                 "    move where r > 1 TWIN => (c, r - 2); move where r > 0 and c > 0 TWIN => (c - 1, r - 1) }\n"
+                 "print [sg(C(n, m)) for n in 1..30, m in 1..30]\n",
                  "r + c >= 0");
     // One int: the solver's one-pass tries (a descending query).
     same_as_twin("game P(p) { position n; move where n >= 2 TWIN => n - 2; move where n >= p TWIN => n - p }\n"
