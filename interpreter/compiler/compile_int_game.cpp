@@ -46,6 +46,14 @@ public:
         : cg_(cg), hoist_(hoist), tabulate_(tabulate), is_builtin_(is_builtin), shape_(shape),
           lists_(shape != IntGame::Shape::ints) {}
 
+    // Without the grid analysis: for a second try when its registers (for
+    // hoisted values it compiled again) left the rules too few.
+    IntCompiler& without_grid() {
+        grid_off_ = true;
+        return *this;
+    }
+    bool grid_took_registers() const { return grid_regs_; }
+
     std::shared_ptr<const IntGame> run(const ast::GameDef& gd) {
         try {
             return build(gd);
@@ -155,7 +163,8 @@ private:
 
     // ---- translations on a grid (runtime/translation_grid.hpp) --------------
     bool grid_candidate(const ast::GameDef& gd) const {
-        return !lists_ && !gd.canonical && !gd.terminal && set_coords_ == 0 && !grid_names(*gd.position).empty();
+        return !grid_off_ && !lists_ && !gd.canonical && !gd.terminal && set_coords_ == 0 &&
+               !grid_names(*gd.position).empty();
     }
     // The hooks' functions live in this frame while `f` runs (FunctionRef).
     template <typename F> auto with_grid_hooks(F&& f) {
@@ -179,6 +188,12 @@ private:
         return f(hooks);
     }
     void grid_move(const ast::MoveDef& mv, const Move& m, std::shared_ptr<GridRules>& grid) {
+        const std::uint32_t regs = next_reg_;
+        struct Took {  // registers the analysis took, even when it gives up
+            IntCompiler& c;
+            std::uint32_t regs;
+            ~Took() { c.grid_regs_ = c.grid_regs_ || c.next_reg_ != regs; }
+        } took{*this, regs};
         auto gm = m.split ? nullptr : with_grid_hooks([&](GridHooks& h) {
             return grundy::grid_move(mv, grid_names(*gd_->position), list_, wrapped_, h);
         });
@@ -1351,6 +1366,7 @@ private:
     bool wrapped_ = false;             // the position pattern is a tuple or list of names, of any length
     std::string one_name_;             // the position's name when it is one int, else empty
     std::string list_;                 // `h#` for a list position `h` of fixed length, else empty
+    bool grid_off_ = false, grid_regs_ = false;  // without_grid(), grid_took_registers()
     std::uint32_t pos_reg_ = 0;
     std::uint8_t set_coords_ = 0;      // IntGame::set_coords
     std::uint64_t set_regs_ = 0;       // registers that hold a set's mask
@@ -1369,11 +1385,17 @@ std::shared_ptr<const IntGame> compile_int_game(const ast::GameDef& gd, const Co
                                                                     std::uint32_t& slot)> tabulate,
                                                 FunctionRef<bool(const std::string&)> is_builtin) {
     if (!gd.position) return nullptr;
+    auto attempt = [&](IntGame::Shape shape, const ast::GameDef& rules) -> std::shared_ptr<const IntGame> {
+        IntCompiler c(cg, hoist, tabulate, is_builtin, shape);
+        if (auto g = c.run(rules)) return g;
+        if (!c.grid_took_registers()) return nullptr;
+        return IntCompiler(cg, hoist, tabulate, is_builtin, shape).without_grid().run(rules);
+    };
     if (auto fixed = fixed_list_rules(gd, is_builtin)) {
-        if (auto g = IntCompiler(cg, hoist, tabulate, is_builtin, IntGame::Shape::ints).run(*fixed)) return g;
+        if (auto g = attempt(IntGame::Shape::ints, *fixed)) return g;
     }
     for (auto shape : {IntGame::Shape::ints, IntGame::Shape::lists, IntGame::Shape::sets})
-        if (auto g = IntCompiler(cg, hoist, tabulate, is_builtin, shape).run(gd)) return g;
+        if (auto g = attempt(shape, gd)) return g;
     return nullptr;
 }
 

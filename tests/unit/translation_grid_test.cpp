@@ -90,6 +90,20 @@ TEST_CASE("the analysis takes translations on a grid and nothing else", "[grid]"
     CHECK_FALSE(has_grid("game G { position n; move k in 1..3 where k < n => split(k, n - k) }", "G"));
 }
 
+TEST_CASE("the analysis costs a game no place on the int path", "[grid]") {
+    // The analysis compiles the bounds' sides again, hoisting their rule
+    // parameters' sums into registers of their own: with 64 registers at
+    // most, the second move would find none left; the rules are then
+    // compiled once more without it.
+    std::string where;
+    for (int k = 1; k <= 31; ++k) where += (k > 1 ? " and c >= p + " : "c >= p + ") + std::to_string(k);
+    const std::string program = "game G(p) { position (r, c); move where " + where +
+                                " => (r, c - 1); move where r >= p + 40 => (r - 1, c) }\n"
+                                "print sum([sg(G(0)(r, c)) for r in 0..50, c in 0..50])\n";
+    CHECK(grundy::testing::on_int_path(program, "G"));
+    CHECK(grundy::testing::output_of(program) == "696\n");
+}
+
 TEST_CASE("grid games' range queries and single queries agree with the kernels", "[grid]") {
     same_as_twin(kiki + "print sum([sg(Kiki(n, m)) for n in 1..60, m in 1..70])\n"
                         "print [sg(Kiki(n, m)) for n in 1..9, m in 1..9]\n"
