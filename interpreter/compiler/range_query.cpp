@@ -163,15 +163,17 @@ bool RangeQuery::run_ranges(Loop& loop, std::size_t d, std::int64_t a, std::int6
     Env& env = loop.env;
     const Dim& dim = dims_[d];
     const bool last = d + 1 == dims_.size();
+    bool grid_left = false;  // the grid form took none of this row's elements when asked: not asked again
     for (std::int64_t i = a; i <= b; ++i) {
         poll_interrupt();
         env.slots[dim.slot] = Value::integer(i);
         loop.xs[d] = i;
-        if (loop.grid && last) {  // a grid game's elements, up to one it leaves (range_query_grid.cpp)
+        if (loop.grid && last && !grid_left) {  // a grid game's elements, up to one it leaves (range_query_grid.cpp)
             std::int64_t next;
             if (!grid_elements(env, *loop.inst, loop.xs, d, i, b, loop.batch, loop.used, std::size(loop.batch),
                                [&] { return loop.flush(); }, next))
                 return false;
+            grid_left = next == i;
             if (next > i) {
                 i = std::min(next, b);
                 env.slots[dim.slot] = Value::integer(i);
