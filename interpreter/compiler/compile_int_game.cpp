@@ -75,6 +75,7 @@ std::shared_ptr<const IntGame> IntCompiler::build(const ast::GameDef& gd) {
         regs_.resize(mark);
     }
     if (gd.terminal) g->terminal = boolean(*gd.terminal);
+    auto grid = grid_candidate(gd) ? std::make_shared<GridRules>() : nullptr;  // int_grid.cpp
     for (auto& mv : gd.moves) {
         auto mark = regs_.size();
         Move m;
@@ -94,10 +95,12 @@ std::shared_ptr<const IntGame> IntCompiler::build(const ast::GameDef& gd) {
             m.result = state_result(r);
         }
         if (!m.gens.empty() && !lists_) piecewise(gd, mv, m);
+        if (grid) grid_move(mv, m, grid);
         g->moves.push_back(std::move(m));
         regs_.resize(mark);
     }
     if (gd.start && !lists_) start(*gd.start, *g);
+    if (grid && !g->moves.empty()) grid_start(gd, *g, std::move(grid));
     g->registers = next_reg_;
     return g;
 }
@@ -241,11 +244,17 @@ std::shared_ptr<const IntGame> compile_int_game(const ast::GameDef& gd, const Co
                                                                     std::uint32_t& slot)> tabulate,
                                                 FunctionRef<bool(const std::string&)> is_builtin) {
     if (!gd.position) return nullptr;
+    auto attempt = [&](IntGame::Shape shape, const ast::GameDef& rules) -> std::shared_ptr<const IntGame> {
+        IntCompiler c(cg, hoist, tabulate, is_builtin, shape);
+        if (auto g = c.run(rules)) return g;
+        if (!c.grid_took_registers()) return nullptr;
+        return IntCompiler(cg, hoist, tabulate, is_builtin, shape).without_grid().run(rules);
+    };
     if (auto fixed = fixed_list_rules(gd, is_builtin)) {
-        if (auto g = IntCompiler(cg, hoist, tabulate, is_builtin, IntGame::Shape::ints).run(*fixed)) return g;
+        if (auto g = attempt(IntGame::Shape::ints, *fixed)) return g;
     }
     for (auto shape : {IntGame::Shape::ints, IntGame::Shape::lists, IntGame::Shape::sets})
-        if (auto g = IntCompiler(cg, hoist, tabulate, is_builtin, shape).run(gd)) return g;
+        if (auto g = attempt(shape, gd)) return g;
     return nullptr;
 }
 

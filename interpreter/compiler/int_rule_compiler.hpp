@@ -9,6 +9,7 @@
 // Its members are defined in the files named below, by topic.
 #pragma once
 
+#include "grid_rules.hpp"
 #include "int_compiler.hpp"
 #include "int_nodes.hpp"
 
@@ -33,6 +34,13 @@ public:
           lists_(shape != IntGame::Shape::ints) {}
 
     std::shared_ptr<const IntGame> run(const ast::GameDef& gd);
+    // Without the grid analysis: for a second try when its registers (for
+    // hoisted values it compiled again) left the rules too few.
+    IntCompiler& without_grid() {
+        grid_off_ = true;
+        return *this;
+    }
+    bool grid_took_registers() const { return grid_regs_; }
 
 private:
     // What a comprehension's stretches read (ListResult::plan_regs): `ok`
@@ -70,6 +78,12 @@ private:
     int linearity(const Expr& e, const std::vector<std::string>& vars, bool extremes = true) const;
     int condition(const Expr& c, const std::vector<std::string>& vars) const;
     static bool mentions(const Expr& e, const std::string& var);
+
+    // int_grid.cpp: translations on a grid (grid_rules.hpp, runtime/translation_grid.hpp)
+    bool grid_candidate(const ast::GameDef& gd) const;
+    template <typename F> auto with_grid_hooks(F&& f);
+    void grid_move(const ast::MoveDef& mv, const Move& m, std::shared_ptr<GridRules>& grid);
+    void grid_start(const ast::GameDef& gd, IntGame& g, std::shared_ptr<GridRules> grid);
 
     // int_results.cpp: new states, split parts and generators
     std::vector<IntPtr> state_result(const Expr& e);
@@ -149,6 +163,7 @@ private:
     bool wrapped_ = false;             // the position pattern is a tuple or list of names, of any length
     std::string one_name_;             // the position's name when it is one int, else empty
     std::string list_;                 // `h#` for a list position `h` of fixed length, else empty
+    bool grid_off_ = false, grid_regs_ = false;  // without_grid(), grid_took_registers()
     std::uint32_t pos_reg_ = 0;
     std::uint8_t set_coords_ = 0;      // IntGame::set_coords
     std::uint64_t set_regs_ = 0;       // registers that hold a set's mask

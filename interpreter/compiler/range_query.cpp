@@ -98,6 +98,7 @@ struct RangeQuery::Loop {
     std::int64_t xs[8] = {};     // the variables' values
     std::uint32_t batch[256];  // values not yet handed to `many`
     std::size_t used = 0;
+    bool grid = false;           // the instance's grid form serves the query (grid_elements)
     bool flush() {
         if (used == 0) return true;
         return many(std::span<const std::uint32_t>(batch, std::exchange(used, 0)));
@@ -110,6 +111,7 @@ bool RangeQuery::element(Loop& loop) const {
         loop.resolved = true;
         loop.inst = query_->noting_query([&] { return instance(env); });
         if (loop.inst && loop.inst->forgotten()) loop.inst = nullptr;  // the loop reports it
+        loop.grid = loop.inst && grid_serves(*loop.inst);
     }
     if (!loop.inst) return loop.flush() && loop.one(query_->eval(env));
     // As CallBuiltin::call asks it: the position where the call is, the
@@ -161,10 +163,24 @@ bool RangeQuery::run_ranges(Loop& loop, std::size_t d, std::int64_t a, std::int6
     Env& env = loop.env;
     const Dim& dim = dims_[d];
     const bool last = d + 1 == dims_.size();
+    bool grid_left = false;  // the grid form took none of this row's elements when asked: not asked again
     for (std::int64_t i = a; i <= b; ++i) {
         poll_interrupt();
         env.slots[dim.slot] = Value::integer(i);
         loop.xs[d] = i;
+        if (loop.grid && last && !grid_left) {  // a grid game's elements, up to one it leaves (range_query_grid.cpp)
+            std::int64_t next;
+            if (!grid_elements(env, *loop.inst, loop.xs, d, i, b, loop.batch, loop.used, std::size(loop.batch),
+                               [&] { return loop.flush(); }, next))
+                return false;
+            grid_left = next == i;
+            if (next > i) {
+                i = std::min(next, b);
+                env.slots[dim.slot] = Value::integer(i);
+                loop.xs[d] = i;
+                if (next > b) break;
+            }
+        }
         if (last) {
             if (!element(loop)) return false;
         } else {
@@ -190,6 +206,7 @@ void RangeQuery::run(Env& env, FunctionRef<bool(const Value&)> one, Batch many) 
             loop.resolved = true;
             loop.inst = instance(env);
             if (loop.inst && loop.inst->forgotten()) loop.inst = nullptr;  // the loop reports it
+            loop.grid = loop.inst && grid_serves(*loop.inst);
             bool all = false;
             located(*query_, [&] {
                 all = loop.inst && loop.inst->grundy_range(a, b, many, list_);

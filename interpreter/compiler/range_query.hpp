@@ -43,6 +43,16 @@ private:
     struct Loop;
     bool run_ranges(Loop& loop, std::size_t d, std::int64_t a, std::int64_t b) const;
     bool element(Loop& loop) const;
+    // Whether the instance's grid form can take this query's elements
+    // (sg of a game of translations on a grid, range_query_grid.cpp).
+    bool grid_serves(Instance& inst) const;
+    // Elements first..last of the innermost generator (d) taken through
+    // the grid form, their values into `batch`; `next`: the first element
+    // left to `element` (last + 1 when none is). False when `flush` said
+    // stop. xs: the variables' values.
+    bool grid_elements(Env& env, Instance& inst, const std::int64_t* xs, std::size_t d, std::int64_t first,
+                       std::int64_t last, std::uint32_t* batch, std::size_t& used, std::size_t capacity,
+                       FunctionRef<bool()> flush, std::int64_t& next) const;
 
     boost::container::small_vector<Dim, 4> dims_;
     boost::container::small_vector<std::uint8_t, 4> arg_dims_;  // the generator each argument reads

@@ -13,6 +13,7 @@
 #include "int_game.hpp"
 #include "program.hpp"
 #include "state_table.hpp"
+#include "translation_grid.hpp"
 
 namespace grundy {
 
@@ -85,6 +86,15 @@ public:
     // on lists of one int (IntGame::named_list), whose state [n] is id n too.
     bool grundy_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each,
                       bool lists = false);
+    // The grid form of the rules (translation_grid.hpp), made on first use;
+    // null when the game or this instance has none.
+    const TranslationGrid* translation_grid();
+    // try_grundy by the grid form, when it has every option's value.
+    bool grid_value(solver::StateId s, std::uint32_t& value);
+    bool grid_value(const std::int64_t* ints, std::uint32_t& value);  // the state's ints
+    // The ints of the state `G(args)` makes, for a grid game whose `start`
+    // is affine (or absent), without interning it; false on an error.
+    bool grid_position(std::span<const std::int64_t> args, std::int64_t* xs);
     // The int path's tabulated expression `table` at register value x (intpath::Tabulated).
     std::int64_t tabulate(std::uint32_t table, std::int64_t x);
     std::int64_t table_mask(const Value& v);
@@ -140,6 +150,8 @@ private:
     bool lists_resumable_ = false;
     bool has_split_ = false;  // a move is a split (known with key_only_)
     void one_pass_shape();    // sets the three above once
+    std::unique_ptr<TranslationGrid> grid_;
+    std::int8_t grid_state_ = -1;  // translation_grid(): unknown -1, none 0, made 1
     std::unique_ptr<HeapEngine> heap_;
     std::int8_t heap_fits_ = -1;  // unknown: -1
     bool heap_busy_ = false;      // in heap_range: a search it starts must not start another  // try_grundy: Kernel::lists_resumable applies (known with key_only_)

@@ -28,6 +28,8 @@ std::int64_t tabulate(const IntInstanceData& data, std::uint32_t table, std::int
 
 namespace intpath {
 
+struct GridRules;  // translation_grid.hpp
+
 // What int code reads: registers, and the instance's hoisted lists.
 struct Frame {
     std::int64_t* r;
@@ -332,6 +334,8 @@ struct IntGame {
     bool sorted_all = false;
     intpath::BoolPtr terminal;
     std::vector<intpath::Move> moves;
+    // Every move a translation on a grid (translation_grid.hpp); null otherwise.
+    std::shared_ptr<const intpath::GridRules> grid;
     std::uint32_t filters = 0;               // ListResults with a filter (IntInstanceData::filters)
     std::uint32_t plans = 0;                 // ListResults with a plan (IntInstanceData::plans)
 

@@ -47,6 +47,7 @@ void Instance::one_pass_shape() {
 
 bool Instance::try_grundy(solver::StateId s, std::uint32_t& value, Blocker& blocker) {
     if (!game_.fast) return false;
+    if (grid_state_ != 0 && grid_value(s, value)) return true;  // translation_grid.cpp
     std::int64_t regs[IntGame::max_registers], pos[StateTable::max_list];
     Frame f{regs, &fast_};
     one_pass_shape();
@@ -124,6 +125,7 @@ bool Instance::try_outcome(solver::StateId s, bool& p_position, Blocker& blocker
 bool Instance::try_grundy_ints(const std::int64_t* ints, std::uint32_t& value) {
     const IntGame& g = *game_.fast;
     if (g.shape != IntGame::Shape::ints || !fast_ready()) return false;
+    if (grid_state_ != 0 && grid_value(ints, value)) return true;  // translation_grid.cpp
     std::int64_t regs[IntGame::max_registers];
     Frame f{regs, &fast_};
     intpath::copy_ints(ints, g.arity, regs);

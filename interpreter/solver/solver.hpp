@@ -130,12 +130,14 @@ public:
         if ((++stats_.solved & 0x3FFF) == 0) check_interrupt();
     }
     // The same for a run of states that are their own ids with small values
-    // (Instance::grundy_range): how many more the limit allows, the values
-    // written in place (ValueArray::writable_narrow), and the run counted
-    // at once.
+    // (Instance::grundy_range, a grid game's range query): how many more
+    // the limit allows, the values written in place
+    // (ValueArray::writable_narrow; the page's first id is s's rounded
+    // down to a page), and the run counted at once.
     std::uint64_t room() const { return max_states_ > stats_.states ? max_states_ - stats_.states : 0; }
     std::uint8_t* writable_narrow(std::uint32_t graph, StateId s, std::uint32_t*& known) {
-        return tables_[graph].values[0].writable_narrow(s, known);
+        const unsigned k = id_class(s);
+        return tables_[graph].values[k].writable_narrow(s - class_base[k], known);
     }
     // Returns whether the run crossed a multiple of 2^14 states solved,
     // where one_pass_solved would have called check_interrupt().

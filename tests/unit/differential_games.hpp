@@ -660,6 +660,61 @@ inline void tuple_transfer(Maker& g, const TupleShape& t) {
            });
 }
 
+// A step by a fixed vector where the coordinates it lowers are large
+// enough, and an optional cap on one it raises: translations on a grid
+// (runtime/translation_grid.hpp), the bounds spelled in several ways. Near
+// misses leave it to the kernels: a `!=`, or a bound reading two coordinates.
+inline void tuple_step(Maker& g, const TupleShape& t) {
+    std::vector<std::int64_t> d(t.arity);
+    for (;;) {  // the measure 4a + 2b + c (2a + b) goes down
+        std::int64_t measure = 0;
+        for (int i = 0; i < t.arity; ++i) {
+            d[i] = g.r.between(-2, i > 0 ? 1 : 0);
+            measure += d[i] * (std::int64_t{1} << (t.arity - 1 - i));
+        }
+        if (measure < 0) break;
+    }
+    std::vector<std::string> conds;
+    std::string result;
+    std::int64_t cap = g.r.between(2, 6);
+    int capped = -1, unequal = -1;
+    const bool two = g.r.chance(0.1);
+    for (int i = 0; i < t.arity; ++i) {
+        const std::string x = t.coord(i), n = str(-d[i]);
+        if (d[i] < 0) {
+            const std::int64_t spelling = g.r.between(0, 4);
+            conds.push_back(spelling == 0   ? x + " >= " + n
+                            : spelling == 1 ? x + " > " + str(-d[i] - 1)
+                            : spelling == 2 ? n + " <= " + x
+                            : spelling == 3 ? x + " - " + n + " >= 0"
+                                            : "2 * " + x + " >= " + str(-2 * d[i]));
+        } else if (d[i] > 0 && capped < 0 && g.r.chance(0.5)) {
+            capped = i;
+            conds.push_back(g.r.chance(0.5) ? x + " < " + str(cap) : x + " + 1 <= " + str(cap));
+        }
+        if (d[i] != 0) g.touched[i] = true;
+        result += (i ? ", " : "") + (d[i] == 0 ? x : d[i] > 0 ? x + " + " + str(d[i]) : x + " - " + n);
+    }
+    if (g.r.chance(0.1)) {
+        unequal = static_cast<int>(g.r.between(0, t.arity - 1));
+        conds.push_back(t.coord(unequal) + " != 1");
+    }
+    if (two) conds.push_back("a <= b + 9");
+    if (g.r.chance(0.3)) conds.insert(conds.begin() + g.r.between(0, static_cast<std::int64_t>(conds.size())), g.m() + " >= 1");
+    std::string where;
+    for (std::size_t i = 0; i < conds.size(); ++i) where += (i ? " and " : "") + conds[i];
+    result = (t.brackets ? "[" : "(") + result + (t.brackets ? "]" : ")");
+    g.move("where " + where + " => " + result, [=, self = g.self](const State& s, Options& o) {
+        State next = s;
+        for (int i = 0; i < t.arity; ++i) {
+            if (d[i] < 0 && s[i] + d[i] < 0) return;  // only what it lowers is bounded
+            next[i] = s[i] + d[i];
+        }
+        if ((capped >= 0 && s[capped] >= cap) || (unequal >= 0 && s[unequal] == 1) || (two && s[0] > s[1] + 9)) return;
+        o.push_back(one(self, next));
+    });
+}
+
 // Break a coordinate in two: a sum of two positions of the game.
 inline void tuple_split(Maker& g, const TupleShape& t) {
     g.cost = 2;

@@ -177,7 +177,7 @@ private:
                 }
                 std::vector<void (*)(Maker&, const TupleShape&)> fs = {tuple_take, tuple_diagonal, tuple_split,
                                                                        tuple_mod_where, tuple_take};
-                if (!t.symmetric) fs.insert(fs.end(), {tuple_transfer, tuple_min_result});
+                if (!t.symmetric) fs.insert(fs.end(), {tuple_transfer, tuple_min_result, tuple_step, tuple_step});
                 g.r.shuffle(fs);
                 for (int i = 0, n = static_cast<int>(g.r.between(1, 3)); i < n; ++i) fs[i](g, t);
                 if (named) name_the_list(g, t);
