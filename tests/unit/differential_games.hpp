@@ -57,7 +57,19 @@ private:
     std::mt19937_64 engine_;
 };
 
-enum class Kind { integer, tuple, list, set };
+enum class Kind { integer, tuple, list, set, set_tuple };
+
+// A set tuple's coordinates (differential_set_tuples.hpp): one or two ints
+// and a set, the set at `set_at`. Its State is the ints, then the set's
+// elements in order. `call` is how a call spells the state: as it is, only
+// the ints (a `start` adds the set), or the set as a list.
+struct Layout {
+    enum class Call { state, ints, list };
+    int ints = 1;
+    int set_at = 1;
+    Call call = Call::state;
+    std::int64_t t_from = 0;  // the least t queried: a t that no move changes may be wide or negative
+};
 
 inline std::string str(std::int64_t x) { return std::to_string(x); }
 
@@ -67,8 +79,9 @@ inline std::string ints_src(const std::vector<std::int64_t>& xs, char open) {
     return s + (open == '[' ? ']' : open == '(' ? ')' : '}');
 }
 
-// A state as the arguments of a call: `5`, `1, 2`, `[1, 2]`, `{1, 2}`.
-inline std::string state_args(Kind kind, const State& s) {
+// A state as the arguments of a call: `5`, `1, 2`, `[1, 2]`, `{1, 2}`,
+// `3, {1, 2}`.
+inline std::string state_args(Kind kind, const State& s, const Layout& layout = {}) {
     switch (kind) {
         case Kind::integer: return str(s[0]);
         case Kind::tuple: {
@@ -77,6 +90,16 @@ inline std::string state_args(Kind kind, const State& s) {
         }
         case Kind::list: return ints_src(s, '[');
         case Kind::set: return ints_src(s, '{');
+        case Kind::set_tuple: {
+            const State set(s.begin() + layout.ints, s.end());
+            std::string out;
+            for (int c = 0, i = 0; c <= layout.ints; ++c) {
+                if (c == layout.set_at && layout.call == Layout::Call::ints) continue;
+                if (!out.empty()) out += ", ";
+                out += c == layout.set_at ? ints_src(set, layout.call == Layout::Call::list ? '[' : '{') : str(s[i++]);
+            }
+            return out;
+        }
     }
     return "";
 }
@@ -88,7 +111,8 @@ struct GameInfo {
     std::string rules;         // an expression for its ruleset
     std::vector<State> small;  // states cheap enough to add up and play misère
     int cost = 1;              // as Maker::cost
-    std::string call(const State& s) const { return rules + "(" + state_args(kind, s) + ")"; }
+    Layout layout;             // set tuples
+    std::string call(const State& s) const { return rules + "(" + state_args(kind, s, layout) + ")"; }
 };
 
 // What a game's rule parameters hold, or, for those that are not
@@ -97,6 +121,7 @@ struct Values {
     std::vector<std::int64_t> S;                // positive, sorted
     std::int64_t m = 1;                         // positive
     std::vector<std::vector<std::int64_t>> adj;  // a graph on 0..9 (see set_kayles)
+    std::vector<std::int64_t> U;                // sorted, sometimes with an element outside 0..63
 };
 
 using Options = std::vector<Sum>;

@@ -7,10 +7,12 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "differential_games.hpp"
 #include "differential_reference.hpp"
+#include "differential_set_tuples.hpp"
 
 namespace grundy::difftest {
 
@@ -74,8 +76,9 @@ private:
         Maker g;
         Kind kind;
         int arity = 1;           // tuples
-        std::int64_t low = 0;    // ints: the least state queried; sets: the least element
-        std::int64_t size = 0;   // sets: how many elements
+        std::int64_t low = 0;    // ints: the least state queried; sets, set tuples: the least element
+        std::int64_t size = 0;   // sets, set tuples: how many elements
+        Layout layout;           // set tuples
         // Tuples: added to the last coordinate when no move changes it, so
         // that states leave the widths that pack.
         std::int64_t offset = 0;
@@ -100,6 +103,11 @@ private:
                     v.adj[a].push_back(b);
                     v.adj[b].push_back(a);
                 }
+        v.U = r.subset(0, 9, 4);
+        if (r.chance(0.25)) {
+            v.U.push_back(r.chance(0.5) ? 70 : -1);
+            std::sort(v.U.begin(), v.U.end());
+        }
         return v;
     }
 
@@ -227,6 +235,7 @@ private:
                 }
                 break;
             }
+            case Kind::set_tuple: draft_set_tuple(g, d.layout, d.low, d.size); break;
         }
         return d;
     }
@@ -257,6 +266,10 @@ private:
                 s += ints_src(xs, fresh ? '[' : '{');
             } else if (p == "m") {
                 s += str(v.m);
+            } else if (p == "U") {
+                std::vector<std::int64_t> xs = v.U;
+                if (fresh) std::reverse(xs.begin(), xs.end());
+                s += ints_src(xs, '{');
             } else {
                 s += sets_src(v.adj, fresh ? '(' : '[', least);
             }
@@ -277,7 +290,11 @@ private:
     void add_game(int index) {
         std::string name = "G" + str(index);
         double k = static_cast<double>(r_.between(0, 999)) / 1000;
-        Kind kind = k < 0.4 ? Kind::integer : k < 0.65 ? Kind::tuple : k < 0.8 ? Kind::list : Kind::set;
+        Kind kind = k < 0.34 ? Kind::integer
+                    : k < 0.54 ? Kind::tuple
+                    : k < 0.67 ? Kind::list
+                    : k < 0.8  ? Kind::set
+                               : Kind::set_tuple;
         std::uint64_t shape = r_.next();
         Values v = draw_values(r_);
         Draft d = draft(kind, shape, v, name, ref_.size());
@@ -290,6 +307,7 @@ private:
             if (g.has("S")) w.S = other_values.S;
             if (g.has("m")) w.m = other_values.m;
             if (g.has("adj")) w.adj = other_values.adj;
+            if (g.has("U")) w.U = other_values.U;
             second.emplace(draft(kind, shape, w, name, ref_.size() + 1));
             if (game_text(second->g) != game_text(g) || args_src(g, w, false, d.low) == args_src(g, v, false, d.low))
                 second.reset();
@@ -302,6 +320,7 @@ private:
         std::string text = game_text(g);
         GameInfo info;
         info.kind = kind;
+        info.layout = d.layout;
         info.ref = ref_.add(g.ref);
         std::string fresh;
         if (g.params.empty()) {
@@ -359,6 +378,7 @@ private:
                     if (r_.chance(0.5)) s.push_back(x);
                 return s;
             }
+            case Kind::set_tuple: return set_tuple_state(r_, d.layout, d.low, d.size, big);
         }
         return {};
     }
@@ -370,6 +390,7 @@ private:
             if (d.kind == Kind::set && s.size() > 3) s.resize(3);
             if (d.kind == Kind::list && s.size() > 2) s.resize(2);
             if (d.kind == Kind::tuple && d.arity == 3) s[2] = std::min(s[2], d.offset + 1);
+            if (d.kind == Kind::set_tuple) s = set_tuple_state(r_, d.layout, d.low, d.size, 3, 0.3);
             out.push_back(s);
         }
         return out;
@@ -480,6 +501,7 @@ private:
                 }
                 break;
             }
+            case Kind::set_tuple: std::tie(out.head, out.states) = set_tuple_range(r_, d.layout, d.low, d.size, top); break;
         }
         return out;
     }
@@ -498,6 +520,7 @@ private:
                 if (d.g.wide && r_.chance(0.4)) return static_cast<int>(r_.between(250, 300));
                 return static_cast<int>(cheap ? r_.between(20, 60) : r_.between(10, 30));
             case Kind::tuple: return d.arity == 2 ? (cheap ? 7 : 5) : 3;
+            case Kind::set_tuple: return static_cast<int>(cheap ? r_.between(3, 6) : r_.between(2, 4));
             default: return 0;
         }
     }
@@ -530,6 +553,8 @@ private:
                 for (std::int64_t x = d.low; x < d.low + d.size; ++x) s.push_back(x);
                 return s;
             }
+            case Kind::set_tuple:
+                return set_tuple_state(r_, d.layout, d.low, d.size, cheap ? r_.between(8, 20) : r_.between(5, 9));
         }
         return {};
     }
@@ -538,7 +563,7 @@ private:
         if (info.kind == Kind::set && s.size() >= 3 && s.back() - s.front() + 1 == static_cast<std::int64_t>(s.size()) &&
             r_.chance(0.5))
             return rules + "({" + str(s.front()) + ".." + str(s.back()) + "})";
-        return rules + "(" + state_args(info.kind, s) + ")";
+        return rules + "(" + state_args(info.kind, s, info.layout) + ")";
     }
 
     void game_queries(const Draft& d, const GameInfo& info, const std::string& fresh, int me) {
@@ -628,6 +653,14 @@ private:
             std::vector<std::string> xs;
             for (const State& s : states) xs.push_back(call(info, fresh, s));
             q("print [outcome(p) for p in " + list_src(xs) + "]", answers(info, states, 1));
+        }
+        // The options themselves, as states: their order, and what the
+        // canonical form leaves of each.
+        if (d.kind == Kind::set_tuple && r_.chance(0.5)) {
+            State s = random_state(d, 6);
+            bool winning = r_.chance(0.4);
+            q("print [state(p) for p in " + std::string(winning ? "winning_moves(" : "moves(") + call(info, R, s) + ")]",
+              set_tuple_moves(ref_, d.g.ref, Comp{info.ref, s}, d.layout, winning));
         }
         r_.shuffle(qs);
         p_.queries.insert(p_.queries.end(), qs.begin(), qs.end());

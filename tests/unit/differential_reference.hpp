@@ -38,8 +38,8 @@ struct RefGame {
     using Moves = std::function<void(const State&, std::vector<Sum>&)>;
     std::function<bool(const State&)> terminal;  // empty: never
     std::vector<Moves> moves;                    // each appends the options of one move line
-    // Two states that `canonical` merges are one position to the interpreter;
-    // the values never need this, only telling positions apart does.
+    // What `canonical` makes of a state: every state is played as its
+    // canonical form, and two states with one form are one position.
     std::function<State(const State&)> canon;  // empty: none
 };
 
@@ -55,8 +55,9 @@ public:
     std::vector<Sum> options(const Comp& c) const {
         std::vector<Sum> out;
         const RefGame& g = games_.at(c.game);
-        if (g.terminal && g.terminal(c.state)) return out;
-        for (const auto& m : g.moves) m(c.state, out);
+        const State s = g.canon ? g.canon(c.state) : c.state;
+        if (g.terminal && g.terminal(s)) return out;
+        for (const auto& m : g.moves) m(s, out);
         return out;
     }
 
