@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "differential_games.hpp"
+#include "differential_shape_games.hpp"
 #include "differential_reference.hpp"
 #include "differential_set_tuples.hpp"
 
