@@ -73,14 +73,7 @@ IntPtr IntCompiler::integer(const Expr& e) {
                                                integer(*e.items[2]));
             break;
         case ExprKind::let_in:
-            if (!constant(e) && !e.gens.gens[0].pattern.is_tuple()) {
-                const auto mark = regs_.size();
-                std::uint32_t reg;
-                IntPtr value = bound_value(e, reg);
-                IntPtr body = integer(*e.items[0]);
-                regs_.resize(mark);
-                return std::make_unique<LetInt>(e.loc, e.length, reg, std::move(value), std::move(body));
-            }
+            if (!constant(e) && !e.gens.gens[0].pattern.is_tuple()) return let_in(e, &IntCompiler::integer);
             break;
         case ExprKind::call: {
             const Expr& callee = *e.items[0];

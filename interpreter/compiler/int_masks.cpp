@@ -103,14 +103,7 @@ IntPtr IntCompiler::mask(const Expr& e) {
         case ExprKind::if_else:
             return std::make_unique<IfInt>(e.loc, e.length, boolean(*e.items[0]), mask(*e.items[1]), mask(*e.items[2]));
         case ExprKind::let_in:
-            if (!e.gens.gens[0].pattern.is_tuple()) {
-                const auto mark = regs_.size();
-                std::uint32_t reg;
-                IntPtr value = bound_value(e, reg);
-                IntPtr body = mask(*e.items[0]);
-                regs_.resize(mark);
-                return std::make_unique<LetInt>(e.loc, e.length, reg, std::move(value), std::move(body));
-            }
+            if (!e.gens.gens[0].pattern.is_tuple()) return let_in(e, &IntCompiler::mask);
             break;
         default: break;
     }
@@ -159,6 +152,16 @@ IntPtr IntCompiler::mask_filter(const Expr& e) {
         return regs ? make(s, reg) : make(s, any);
     }
     return regs ? make(AnyOperand{std::move(set)}, reg) : make(AnyOperand{std::move(set)}, any);
+}
+
+// `let x = v in body`, the body an int or a set's mask (`body`).
+IntPtr IntCompiler::let_in(const Expr& e, IntPtr (IntCompiler::*body)(const Expr&)) {
+    const auto mark = regs_.size();
+    std::uint32_t reg;
+    IntPtr value = bound_value(e, reg);
+    IntPtr b = (this->*body)(*e.items[0]);
+    regs_.resize(mark);
+    return std::make_unique<LetInt>(e.loc, e.length, reg, std::move(value), std::move(b));
 }
 
 // The value a `let` binds, as an int or a set's mask, and the register

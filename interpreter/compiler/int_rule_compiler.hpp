@@ -102,6 +102,7 @@ private:
     IntPtr mask(const Expr& e);
     IntPtr mask_filter(const Expr& e);
     IntPtr bound_value(const Expr& let, std::uint32_t& reg);
+    IntPtr let_in(const Expr& e, IntPtr (IntCompiler::*body)(const Expr&));
 
     // int_lists.cpp: positions that are int lists or sets (ListResult)
     bool is_pos(const Expr& e) const;
