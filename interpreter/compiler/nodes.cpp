@@ -265,12 +265,20 @@ void Elements::run(Env& env, FunctionRef<bool(const Value&)> body,
 }
 
 Value Comprehension::eval(Env& env) const {
+    if (kind != grundy::Kind::set) {
+        ListBuilder out;
+        elements.run(env, [&](const Value& v) {
+            out.push(v);
+            return true;
+        });
+        return out.finish();
+    }
     std::vector<Value> out;
     elements.run(env, [&](const Value& v) {
         out.push_back(v);
         return true;
     });
-    return kind == grundy::Kind::set ? make_set(std::move(out)) : make_list(std::move(out));
+    return make_set(std::move(out));
 }
 
 Value Fold::eval(Env& env) const {

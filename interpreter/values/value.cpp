@@ -3,7 +3,10 @@
 #include "interpreter/support/quote.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
 #include <new>
+#include <utility>
 
 namespace grundy {
 
@@ -43,7 +46,7 @@ struct Pools {
     ~Pools() {
         for (PosObj* p : pos) delete p;
         for (auto& blocks : seq)
-            for (void* b : blocks) ::operator delete(b);
+            for (void* b : blocks) std::free(b);
         pools_closed = true;
     }
 };
@@ -71,7 +74,7 @@ void destroy(Kind k, Obj* o) {
             s->~SeqObj();
             std::vector<void*>* pool = seq_pool(n);
             if (pool && pool->size() < pool_limit) pool->push_back(s);
-            else ::operator delete(s);
+            else std::free(s);
             break;
         }
         case Kind::range: delete static_cast<RangeObj*>(o); break;
@@ -103,7 +106,8 @@ SeqObj* alloc_seq(std::size_t n) {
         mem = pool->back();
         pool->pop_back();
     } else {
-        mem = ::operator new(sizeof(SeqObj) + n * sizeof(Value));
+        mem = std::malloc(sizeof(SeqObj) + n * sizeof(Value));  // malloc: ListBuilder reallocs
+        if (!mem) throw std::bad_alloc();
     }
     auto* s = new (mem) SeqObj();
     s->size = static_cast<std::uint32_t>(n);
@@ -132,6 +136,36 @@ Value make_seq(Kind k, std::span<const Value> items) { return build_seq(k, items
 Value make_tuple(std::span<const Value> items) { return make_seq(Kind::tuple, items); }
 Value make_list(std::span<const Value> items) { return make_seq(Kind::list, items); }
 Value make_list(std::vector<Value>&& items) { return build_seq(Kind::list, items.begin(), items.size(), true); }
+
+ListBuilder::~ListBuilder() {
+    if (!s_) return;
+    for (std::uint32_t i = 0; i < s_->size; ++i) s_->items()[i].~Value();
+    s_->~SeqObj();
+    std::free(s_);
+}
+
+void ListBuilder::push(const Value& v) {
+    if (!s_ || s_->size == capacity_) {
+        const std::size_t next = capacity_ ? std::size_t{capacity_} * 2 : 8;
+        if (next > UINT32_MAX) throw ValueError("collection is too large");
+        void* mem = std::realloc(s_, sizeof(SeqObj) + next * sizeof(Value));
+        if (!mem) throw std::bad_alloc();
+        if (!s_) new (mem) SeqObj();
+        s_ = static_cast<SeqObj*>(mem);
+        capacity_ = static_cast<std::uint32_t>(next);
+    }
+    new (&s_->items()[s_->size]) Value(v);
+    ++s_->size;
+}
+
+Value ListBuilder::finish() {
+    if (!s_) return make_list(std::vector<Value>{});
+    // To its size: a pooled short sequence is reused at its exact size.
+    if (void* mem = std::realloc(s_, sizeof(SeqObj) + s_->size * sizeof(Value))) s_ = static_cast<SeqObj*>(mem);
+    SeqObj* s = std::exchange(s_, nullptr);
+    capacity_ = 0;
+    return Value::adopt(Kind::list, s);
+}
 
 Value make_set(std::vector<Value> items) {
     // Sets built from sets or ranges arrive sorted; checking is linear.

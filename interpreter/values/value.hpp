@@ -185,6 +185,23 @@ Value make_string(std::string s);
 Value make_tuple(std::span<const Value> items);
 Value make_list(std::span<const Value> items);
 Value make_list(std::vector<Value>&& items);
+
+// A list built one value at a time in its own storage, which grows in
+// place where the allocator can (a long list is not held twice, as a
+// vector and then its copy would be). Values are moved bit for bit: a
+// Value's count lives in what it points to.
+class ListBuilder {
+public:
+    ListBuilder() = default;
+    ListBuilder(const ListBuilder&) = delete;
+    ListBuilder& operator=(const ListBuilder&) = delete;
+    ~ListBuilder();  // releases what was added, when not finished
+    void push(const Value& v);
+    Value finish();  // the list; the builder is empty after
+private:
+    SeqObj* s_ = nullptr;
+    std::uint32_t capacity_ = 0;
+};
 Value make_set(std::vector<Value> items);        // sorts and removes duplicates
 Value make_seq(Kind k, std::span<const Value> items);  // k: tuple, list (set: already sorted and unique)
 Value make_range(std::int64_t lo, std::int64_t hi);

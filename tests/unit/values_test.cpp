@@ -75,3 +75,26 @@ TEST_CASE("iteration covers ranges without building them", "[values]") {
     ops::for_each(make_range(INT64_MAX - 1, INT64_MAX), [&](const Value&) { return ++steps < 10; });
     CHECK(steps == 2);  // stops at INT64_MAX without overflowing
 }
+
+TEST_CASE("a list built one value at a time equals the list made at once", "[values]") {
+    for (std::size_t n : {0, 1, 3, 4, 5, 8, 9, 100, 5000}) {
+        std::vector<Value> xs;
+        ListBuilder b;
+        for (std::size_t i = 0; i < n; ++i) {
+            const Value v = i % 3 ? Value::integer(static_cast<std::int64_t>(i)) : make_string("s" + std::to_string(i));
+            xs.push_back(v);
+            b.push(v);
+        }
+        const Value built = b.finish();
+        CHECK(built == make_list(std::move(xs)));
+        CHECK(built.seq().size == n);
+    }
+    // A builder dropped part way releases what it holds; the values stay
+    // valid for their other owners.
+    const Value shared = make_string("kept");
+    {
+        ListBuilder b;
+        for (int i = 0; i < 20; ++i) b.push(shared);
+    }
+    CHECK(shared == make_string("kept"));
+}
