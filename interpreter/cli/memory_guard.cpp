@@ -11,6 +11,7 @@
 #include <new>
 
 #include "interpreter/driver/limits.hpp"
+#include "interpreter/values/value.hpp"
 
 void* operator new(std::size_t n) {
     if (n >= grundy::large_block) grundy::check_allocation(n);
@@ -21,5 +22,14 @@ void* operator new(std::size_t n) {
         handler();
     }
 }
+
+// Sequences are allocated with malloc (ListBuilder grows them in place):
+// the same check.
+static const bool sequences_checked = [] {
+    grundy::check_sequence_block = [](std::size_t n) {
+        if (n >= grundy::large_block) grundy::check_allocation(n);
+    };
+    return true;
+}();
 
 #endif

@@ -100,6 +100,7 @@ namespace {
 
 SeqObj* alloc_seq(std::size_t n) {
     if (n > UINT32_MAX) throw ValueError("collection is too large");
+    if (check_sequence_block) check_sequence_block(sizeof(SeqObj) + n * sizeof(Value));
     void* mem;
     std::vector<void*>* pool = seq_pool(static_cast<std::uint32_t>(n));
     if (pool && !pool->empty()) {
@@ -137,6 +138,8 @@ Value make_tuple(std::span<const Value> items) { return make_seq(Kind::tuple, it
 Value make_list(std::span<const Value> items) { return make_seq(Kind::list, items); }
 Value make_list(std::vector<Value>&& items) { return build_seq(Kind::list, items.begin(), items.size(), true); }
 
+void (*check_sequence_block)(std::size_t) = nullptr;
+
 ListBuilder::~ListBuilder() {
     if (!s_) return;
     for (std::uint32_t i = 0; i < s_->size; ++i) s_->items()[i].~Value();
@@ -148,6 +151,7 @@ void ListBuilder::push(const Value& v) {
     if (!s_ || s_->size == capacity_) {
         const std::size_t next = capacity_ ? std::size_t{capacity_} * 2 : 8;
         if (next > UINT32_MAX) throw ValueError("collection is too large");
+        if (check_sequence_block) check_sequence_block(sizeof(SeqObj) + next * sizeof(Value));
         void* mem = std::realloc(s_, sizeof(SeqObj) + next * sizeof(Value));
         if (!mem) throw std::bad_alloc();
         if (!s_) new (mem) SeqObj();

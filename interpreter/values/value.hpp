@@ -186,6 +186,12 @@ Value make_tuple(std::span<const Value> items);
 Value make_list(std::span<const Value> items);
 Value make_list(std::vector<Value>&& items);
 
+// Checks a block a sequence's storage is about to take (it is allocated
+// with malloc, so that ListBuilder can grow it in place) as operator new
+// checks large ones; the command line sets it (cli/memory_guard.cpp). May
+// throw std::bad_alloc.
+extern void (*check_sequence_block)(std::size_t bytes);
+
 // A list built one value at a time in its own storage, which grows in
 // place where the allocator can (a long list is not held twice, as a
 // vector and then its copy would be). Values are moved bit for bit: a
