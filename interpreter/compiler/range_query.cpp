@@ -123,6 +123,8 @@ bool RangeQuery::element(Loop& loop) const {
     std::uint32_t v = 0;
     std::int64_t state_ints[8];
     bool int_state = false;
+    const bool outcome = query_->query == CallBuiltin::Query::outcome;
+    solver::Solver::Outcome o{};
     query_->noting_query([&] {
         std::uint32_t state = 0;
         located(*call_, [&] {
@@ -135,7 +137,9 @@ bool RangeQuery::element(Loop& loop) const {
             return Value();
         });
         const solver::Comp c = inst.comp(state);
-        v = env.ctx.solver.known(c);  // a state asked before, or solved on the way to one
+        // A state asked before, or solved on the way to one.
+        if (outcome && env.ctx.solver.outcome_known(c, o)) return 0;
+        v = env.ctx.solver.known(c);
         if (v < solver::Solver::known_limit) return 0;
         located(*query_, [&] {
             solver::Solver& solver = env.ctx.solver;
@@ -145,15 +149,19 @@ bool RangeQuery::element(Loop& loop) const {
                 solver.before_one_pass(state);
                 if (inst.try_grundy_ints(state_ints, v)) {
                     solver.one_pass_solved(c, v);
+                    if (outcome) o = solver.outcome(v);
                     return Value();
                 }
             }
-            v = solver.grundy(c);
+            // The outcome alone, as outcome() asks it: where the game is
+            // loopy, its search decides win, loss or draw, not values.
+            if (outcome) o = solver.outcome_of(c);
+            else v = solver.grundy(c);
             return Value();
         });
         return 0;
     });
-    if (query_->query == CallBuiltin::Query::outcome) return loop.one(outcome_text(env.ctx.solver.outcome(v)));
+    if (outcome) return loop.one(outcome_text(o));
     loop.batch[loop.used++] = v;
     return loop.used < std::size(loop.batch) || loop.flush();
 }

@@ -397,7 +397,7 @@ template <bool Outcome>
 }
 
 // The same over narrow pages (a byte each, narrow_limit and above not
-// values), for values below 253: they need no bounds check on the marks.
+// values), for values below 252: they need no bounds check on the marks.
 template <bool Outcome>
 [[gnu::noinline]] std::int64_t Kernel<Outcome>::walk_narrow(const std::uintptr_t* at, std::int64_t dir, std::int64_t j,
                                                   std::int64_t dj, std::int64_t run, std::uint32_t* marks,

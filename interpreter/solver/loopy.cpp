@@ -15,7 +15,8 @@
 //     those left with no option labelled m are infinite, ∞{K} with K their
 //     options' finite values.
 // Round 0 is the win/lose/draw analysis; a round costs the states still
-// unlabelled and the edges of those it labels. The depth-first search
+// unlabelled and the edges of those it labels. A query for the outcome
+// alone (outcome.cpp) runs that analysis and nothing more (`outcomes`). The depth-first search
 // solves every state that reaches no cycle before it meets one, so most
 // games never come here.
 #include <algorithm>
@@ -44,11 +45,16 @@ struct Solver::Loopy {
     // and a mark below its base is the other's.
     const std::uint32_t base;
 
-    explicit Loopy(Solver& solver) : s(solver), base(solver.explore_next_) {}
+    // Outcomes alone (a query for the outcome): the win/loss/draw analysis,
+    // round 0 of the labelling, and no more; a state outside already
+    // known only by its outcome is taken as it is.
+    const bool outcomes_only;
+
+    Loopy(Solver& solver, bool outcomes) : s(solver), base(solver.explore_next_), outcomes_only(outcomes) {}
 
     std::uint32_t number(Comp c) {
         const auto i = static_cast<std::uint32_t>(comp.size());
-        if (base + i >= on_path - explore_base - 1 || (own_id(comp_state(c)) && s.stats_.states >= s.max_states_)) {
+        if (base + i >= known_n - explore_base || (own_id(comp_state(c)) && s.stats_.states >= s.max_states_)) {
             // As the depth-first search does: where the states went.
             auto name = [&](Comp x) { return s.tables_[comp_graph(x)].graph->describe(comp_state(x)); };
             throw SolveError(fmt::format(
@@ -57,7 +63,7 @@ struct Solver::Loopy {
                 "terminal position), else raise the limit with --max-states",
                 s.max_states_, name(comp[0]), comp.size(), name(comp.back())));
         }
-        if (own_id(comp_state(c)) && s.entry(c) != known_n) s.charge_state();  // known_n: counted already
+        if (own_id(comp_state(c)) && !is_outcome_code(s.entry(c))) s.charge_state();  // an outcome's: counted already
         comp.push_back(c);
         s.set(c, explore_base + base + i);
         s.explore_next_ = base + i + 1;
@@ -66,7 +72,9 @@ struct Solver::Loopy {
 
     // An option that is one state: numbered (new or not), or known.
     void add_state(Comp c) {
-        const std::uint32_t v = s.peek(c);
+        const std::uint32_t e = s.entry(c);
+        if (outcomes_only && is_outcome_code(e)) return out.push_back(e);
+        const std::uint32_t v = is_outcome_code(e) ? unknown : e;
         if (v < explore_base) return out.push_back(v);
         if (v == unknown) return succ.push_back(number(c));
         if (v == on_path) s.cycle(c);                           // an outer search's path
@@ -143,10 +151,11 @@ struct Solver::Loopy {
         return std::binary_search(set.begin(), set.end(), m);
     }
 
-    void rounds() {
+    // Predecessors, one per edge: preds[pred_first[a] ..] lead to a.
+    void predecessors(std::vector<std::uint32_t>& pred_first, std::vector<std::uint32_t>& preds) const {
         const auto k = static_cast<std::uint32_t>(comp.size());
-        // Predecessors, one per edge.
-        std::vector<std::uint32_t> pred_first(k + 1, 0), preds(succ.size());
+        pred_first.assign(k + 1, 0);
+        preds.resize(succ.size());
         // Counted, then filled from the ends down (each count its own
         // cursor, no copy), last edge first so each list comes out in
         // order; the edges' targets lie in no order, so their counters
@@ -170,6 +179,56 @@ struct Solver::Loopy {
         // Each count now holds the start of the list before it.
         std::copy(pred_first.begin() + 1, pred_first.end(), pred_first.begin());
         pred_first[k] = static_cast<std::uint32_t>(edges);
+    }
+
+    // The outcomes alone, as a hand-written solver finds them: a state is
+    // lost (P) when every option is won, won (N) when one option is lost;
+    // what is never settled is drawn. P is labelled with its value, 0; N
+    // and D with their codes, which a later sg() takes for unknown.
+    void outcomes() {
+        const auto k = static_cast<std::uint32_t>(comp.size());
+        std::vector<std::uint32_t> pred_first, preds;
+        predecessors(pred_first, preds);
+        enum : std::uint8_t { open, lost, won };
+        std::vector<std::uint8_t> result(k, open);
+        std::vector<std::uint32_t> left(k), queue;
+        queue.reserve(k);
+        for (std::uint32_t a = 0; a < k; ++a) {
+            left[a] = succ_first[a + 1] - succ_first[a];
+            for (std::uint32_t i = out_first[a]; i < out_first[a + 1]; ++i) {
+                const Outcome o = s.outcome(out[i]);
+                if (o == Outcome::p) result[a] = won;
+                else if (o == Outcome::draw) left[a] = unlabelled;  // never lost
+            }
+            if (result[a] == won || left[a] == 0) {
+                if (result[a] == open) result[a] = lost;
+                queue.push_back(a);
+            }
+        }
+        for (std::size_t q = 0; q < queue.size(); ++q) {
+            if (q + 8 < queue.size()) prefetch_line(&pred_first[queue[q + 8]]);
+            if (q + 4 < queue.size()) {
+                const std::uint32_t u = queue[q + 4];
+                for (std::uint32_t i = pred_first[u]; i < pred_first[u + 1]; ++i) prefetch_line(&result[preds[i]]);
+            }
+            const std::uint32_t w = queue[q];
+            for (std::uint32_t i = pred_first[w]; i < pred_first[w + 1]; ++i) {
+                const std::uint32_t u = preds[i];
+                if (result[u] != open) continue;
+                if (result[w] == lost) result[u] = won, queue.push_back(u);
+                else if (--left[u] == 0) result[u] = lost, queue.push_back(u);
+            }
+        }
+        for (std::uint32_t a = 0; a < k; ++a) {
+            if (a + 16 < k) s.prefetch(comp[a + 16]);  // the states' entries lie in no order
+            label(a, result[a] == lost ? 0 : result[a] == won ? known_n : known_d);
+        }
+    }
+
+    void rounds() {
+        const auto k = static_cast<std::uint32_t>(comp.size());
+        std::vector<std::uint32_t> pred_first, preds;
+        predecessors(pred_first, preds);
         // A label: a finite value, an infinite one with its K (`code`, from
         // the peel), or one of these two.
         constexpr std::uint32_t open = unlabelled, infinite = unlabelled - 1;
@@ -396,12 +455,13 @@ struct Solver::Loopy {
     }
 };
 
-void Solver::solve_loopy(Comp root) {
+void Solver::solve_loopy(Comp root, bool outcomes_only) {
     for (;;) {
-        Loopy loopy(*this);
+        Loopy loopy(*this, outcomes_only);
         try {
             loopy.explore(root);
-            loopy.rounds();
+            if (outcomes_only) loopy.outcomes();
+            else loopy.rounds();
             explore_next_ = loopy.base;
             return;
         } catch (const SolveFirst& first) {
@@ -463,6 +523,8 @@ std::uint32_t Solver::nim_add_loopy(std::uint32_t a, std::uint32_t b) {
 
 Solver::Outcome Solver::outcome(std::uint32_t v) const {
     if (is_finite(v)) return v == 0 ? Outcome::p : Outcome::n;
+    if (v == known_n) return Outcome::n;
+    if (v == known_d) return Outcome::draw;
     const auto k = infinite_set(v);
     return !k.empty() && k.front() == 0 ? Outcome::n : Outcome::draw;
 }

@@ -7,15 +7,21 @@
 // its value, 0, and an N-position as ValueArray::known_n, which no reader of
 // values takes for a value (a later sg() computes it).
 //
+// In a loopy game an option may be drawn (ValueArray::known_d, or an
+// infinite value without 0 in its K): a state none of whose options is a
+// P-position and one drawn is drawn. A cycle on the search's path hands
+// the query to the loopy search for outcomes (solve_loopy), which labels
+// P, N and D the same way.
+//
 // The search is iterative, like grundy(): a state first asks the game's
 // one-pass scan (GameGraph::try_outcome); a state the scan cannot decide
 // gets a direct frame holding the option it stopped at, or, after a few
 // retries or without one, its options in the shared buffer. Anything the
 // outcome alone cannot settle hands the whole query to grundy(), which
 // finds the same answer (and the same errors) as before: an option that is
-// a sum (its outcome needs values), a state met again (a cycle: the loopy
-// solver's), a value of a loopy search, and an error in the rules (the value
-// search reports the one it meets first).
+// a sum (its outcome needs values), a state another loopy search has
+// numbered, and an error in the rules (the value search reports the one it
+// meets first).
 #include "solver.hpp"
 
 namespace grundy::solver {
@@ -23,7 +29,7 @@ namespace grundy::solver {
 Solver::Outcome Solver::outcome_of(Comp root) {
     const std::uint32_t known = entry(root);
     if (known < finite_limit) return known == 0 ? Outcome::p : Outcome::n;
-    if (known == known_n) return Outcome::n;
+    if (is_outcome_code(known)) return outcome(known);
     if (known != unknown) return outcome(grundy(root));  // a loopy value, or a state on a search's path
 
     GameGraph::Blocker blocker;
@@ -49,7 +55,7 @@ Solver::Outcome Solver::outcome_of(Comp root) {
                     GameGraph::Blocker b;
                     ++stats_.expansions;
                     if (tables_[comp_graph(state)].graph->try_outcome(comp_state(state), p_position, b)) {
-                        decide(p_position);
+                        decide(p_position ? Outcome::p : Outcome::n);
                         continue;
                     }
                     f = &outcome_frames_.back();
@@ -65,7 +71,7 @@ Solver::Outcome Solver::outcome_of(Comp root) {
                 f->blocked = false;  // scan again once c is decided
                 const std::uint32_t v = entry(c);
                 if (v == 0) {
-                    decide(false);
+                    decide(Outcome::n);
                 } else if (v == unknown) {
                     GameGraph::Blocker b;
                     if (outcome_one_pass(c, b)) {
@@ -74,8 +80,11 @@ Solver::Outcome Solver::outcome_of(Comp root) {
                     }
                     if ((outcome_frames_.size() & 0xFFF) == 0) check_interrupt();
                     push_outcome(c, b);
+                } else if (v == known_d || is_infinite(v)) {
+                    f->direct = false;  // the scan stops at a drawn option: expanded, the draw is weighed
+                    f->loaded = false;
                 } else if (v >= finite_limit && v != known_n) {
-                    throw GiveUp{};  // on a path, or a loopy value
+                    throw GiveUp{v == on_path};
                 }
                 continue;
             }
@@ -92,7 +101,7 @@ Solver::Outcome Solver::outcome_of(Comp root) {
                         n_position = option_entry(buf_[i + 1]) == 0;
                 }
                 if (n_position) {
-                    decide(false);
+                    decide(Outcome::n);
                     continue;
                 }
             }
@@ -111,11 +120,14 @@ Solver::Outcome Solver::outcome_of(Comp root) {
                     n_position = true;
                     break;
                 }
-                if (v < finite_limit || v == known_n) {
+                if (v < finite_limit || v == known_n || v == known_d || is_infinite(v)) {
+                    // N, or drawn: then the state is not lost, and drawn
+                    // unless another option is a P-position.
+                    f->drawn = f->drawn || outcome(v) == Outcome::draw;
                     f->cursor = static_cast<std::uint32_t>(next);
                     continue;
                 }
-                if (v != unknown) throw GiveUp{};
+                if (v != unknown) throw GiveUp{v == on_path};
                 GameGraph::Blocker b;
                 if (outcome_one_pass(e, b)) continue;  // looked at again
                 f = &outcome_frames_.back();
@@ -129,7 +141,7 @@ Solver::Outcome Solver::outcome_of(Comp root) {
                 descended = true;
                 break;
             }
-            if (!descended) decide(!n_position);
+            if (!descended) decide(n_position ? Outcome::n : f->drawn ? Outcome::draw : Outcome::p);
         }
     } catch (const SolveError&) {
         unwind_outcome(base, buf_base);
@@ -137,14 +149,21 @@ Solver::Outcome Solver::outcome_of(Comp root) {
     } catch (const SolveFirst&) {
         unwind_outcome(base, buf_base);
         throw;
+    } catch (const GiveUp& g) {
+        // A cycle: the loopy search, for the outcomes alone. Anything
+        // else: the value search takes the query. Both charge the states
+        // again.
+        stats_.states -= unwind_outcome(base, buf_base);
+        if (!g.cycle) return outcome(grundy(root));
+        solve_loopy(root, true);
+        return outcome(entry(root));
     } catch (...) {
-        // GiveUp, a cycle met by a rule's query, an error in the rules:
-        // the value search takes the query, and charges its states again.
+        // A cycle met by a rule's query, an error in the rules: as above.
         stats_.states -= unwind_outcome(base, buf_base);
         return outcome(grundy(root));
     }
     outcome_frames_.release();
-    return entry(root) == 0 ? Outcome::p : Outcome::n;
+    return outcome(entry(root));
 }
 
 // An option's only part: its value when the game gave it, else its entry.
@@ -188,10 +207,10 @@ void Solver::expand_outcome(std::size_t index) {
     g.regenerate = buf_.size() > buffer_budget;
 }
 
-void Solver::decide(bool p_position) {
+void Solver::decide(Outcome o) {
     OutcomeFrame& f = outcome_frames_.back();
     if (!f.direct) buf_.resize(f.begin);
-    set(f.comp, p_position ? 0 : known_n);
+    set(f.comp, o == Outcome::p ? 0 : o == Outcome::n ? known_n : known_d);
     if ((++stats_.solved & 0x3FFF) == 0) check_interrupt();
     outcome_frames_.pop_back();
 }

@@ -72,7 +72,7 @@ void Solver::cycle(Comp c) {
 // expanded.
 void Solver::push_frame(Comp c, const GameGraph::Blocker& blocker) {
     // A state whose outcome alone was known is counted already.
-    if (own_id(comp_state(c)) && entry(c) != known_n) charge_state();
+    if (own_id(comp_state(c)) && !is_outcome_code(entry(c))) charge_state();
     set(c, on_path);
     const auto begin = static_cast<std::uint32_t>(buf_.size());
     frames_.push_back(Frame{c, begin, begin, begin});

@@ -72,7 +72,7 @@ public:
         return (a | b) < finite_limit ? a ^ b : nim_add_loopy(a, b);
     }
     enum class Outcome : std::uint8_t { p, n, draw };
-    Outcome outcome(std::uint32_t v) const;
+    Outcome outcome(std::uint32_t v) const;  // of a value, or of an outcome code (known_n, known_d)
 
     std::uint32_t grundy(Comp c);                           // value of one component
     // The finite value of c if it is known, else a number >= known_limit.
@@ -84,6 +84,13 @@ public:
     // query for the outcome alone needs. A state it meets on a cycle, an
     // option that is a sum, or an error hands the query to grundy().
     Outcome outcome_of(Comp c);
+    // Whether c's outcome is known (a value, or an outcome code): then `o`.
+    bool outcome_known(Comp c, Outcome& o) const {
+        const std::uint32_t v = entry(c);
+        if (!is_finite(v) && !is_outcome_code(v)) return false;
+        o = outcome(v);
+        return true;
+    }
     // Under normal play, how many moves the game from c lasts when the
     // winner hurries and the loser delays (Steinhaus; Winning Ways ch. 9):
     // even exactly at P-positions; `draw_remoteness` at a draw.
@@ -176,6 +183,8 @@ private:
     static constexpr std::uint32_t unknown = ValueArray::unknown;
     static constexpr std::uint32_t on_path = ValueArray::on_path;
     static constexpr std::uint32_t known_n = ValueArray::known_n;
+    static constexpr std::uint32_t known_d = ValueArray::known_d;
+    static bool is_outcome_code(std::uint32_t v) { return ValueArray::is_outcome_code(v); }
 
     struct Table {
         GameGraph* graph = nullptr;
@@ -218,7 +227,7 @@ private:
     // value itself, tagged with this bit (by the game, or by pass 1).
     static constexpr std::uint64_t resolved_bit = OptionSink::resolved_bit;
 
-    bool set(Comp c, std::uint32_t v) {  // whether the entry was known_n
+    bool set(Comp c, std::uint32_t v) {  // whether the entry was an outcome code
         StateId s = comp_state(c);
         unsigned k = id_class(s);
         return tables_[comp_graph(c)].values[k].set(s - class_base[k], v);
@@ -228,8 +237,9 @@ private:
         unsigned k = id_class(s);
         tables_[comp_graph(c)].values[k].prefetch(s - class_base[k]);
     }
-    // A state's entry: a value, or a code (unknown, on_path, known_n, a
-    // loopy search's); peek() takes known_n, which is no value, for unknown.
+    // A state's entry: a value, or a code (unknown, on_path, known_n,
+    // known_d, a loopy search's); peek() takes the outcome codes, which are
+    // no values, for unknown.
     std::uint32_t entry(Comp c) const {
         StateId s = comp_state(c);
         unsigned k = id_class(s);
@@ -237,14 +247,16 @@ private:
     }
     std::uint32_t peek(Comp c) const {
         const std::uint32_t v = entry(c);
-        return v == known_n ? unknown : v;
+        return is_outcome_code(v) ? unknown : v;
     }
     void push_frame(Comp c, const GameGraph::Blocker& blocker);
     std::uint32_t nim_add_loopy(std::uint32_t a, std::uint32_t b);
     // The value of a state whose options' values (`sums`) are known, some
     // infinite: no cycle passes through it (loopy.cpp).
     std::uint32_t value_beside_loops(std::span<const std::uint32_t> sums);
-    void solve_loopy(Comp root);  // loopy.cpp
+    // loopy.cpp; outcomes_only: the states' outcomes, P as 0 and N and D as
+    // their codes, by the win/loss/draw analysis alone.
+    void solve_loopy(Comp root, bool outcomes_only = false);
     // Thrown where a part of a sum, or a rule's query, meets a state that a
     // loopy search under way has numbered and not labelled: that search
     // stops, the state is solved on its own, and the search begins again (a
@@ -305,16 +317,19 @@ private:
         bool regenerate : 1 = false;  // as Frame's
         bool direct : 1 = false;
         bool blocked : 1 = false;  // direct: look at the blocker first
+        bool drawn : 1 = false;    // expanded: an option seen is drawn
         std::uint8_t retries = 0;
     };
     static_assert(sizeof(OutcomeFrame) == 24);
     ChunkedStack<OutcomeFrame> outcome_frames_;
-    struct GiveUp {};  // the search meets what it leaves to grundy()
+    struct GiveUp {    // the search meets what it leaves to grundy(), or to solve_loopy()
+        bool cycle = false;
+    };
     bool outcome_one_pass(Comp c, GameGraph::Blocker& b);  // decided by the game's scan: recorded
     void push_outcome(Comp c, const GameGraph::Blocker& b);
     void expand_outcome(std::size_t frame);
     std::uint32_t option_entry(std::uint64_t e) const;
-    void decide(bool p_position);  // the top frame's state, then pops it
+    void decide(Outcome o);  // the top frame's state, then pops it
     std::uint64_t unwind_outcome(std::size_t base, std::size_t buf_base);
 };
 

@@ -1,6 +1,6 @@
 // Grundy values by state id, one byte each while they are small.
 //
-// Values past 252 are rare (a game needs that many options), so pages store
+// Values past 251 are rare (a game needs that many options), so pages store
 // bytes and widen to 32 bits only when a large value arrives: 10^7 heap
 // sizes take 10 MB, not 40. Pages of 512 entries are allocated as ids are
 // touched, behind a two-level directory (2048 pages a block), so scattered
@@ -31,7 +31,12 @@ public:
     // N-position without its value: not a value (readers of values take it
     // for unknown), but an answer to the outcome. A P-position's value is 0,
     // so a P outcome is stored as that value.
-    static constexpr std::uint32_t known_n = 0xFFFFFFFD;
+    static constexpr std::uint32_t known_n = 0xFFFFFFFC;
+    // A loopy search for outcomes alone (solver/loopy.cpp) found the state
+    // drawn, ∞{K} with 0 not in K, without K: like known_n, an answer to the
+    // outcome and no value.
+    static constexpr std::uint32_t known_d = 0xFFFFFFFD;
+    static bool is_outcome_code(std::uint32_t v) { return v - known_n < 2; }
     // Below finite_limit, a Grundy value. A loopy game's values above it
     // (Solver: an infinite value, or a state's place in a loopy search)
     // live on wide pages and do not count as known: a page is `full` only
@@ -60,7 +65,7 @@ public:
         else prefetch_line(reinterpret_cast<const std::uint8_t*>(e) + j);
     }
 
-    // Returns whether the entry was known_n.
+    // Returns whether the entry was an outcome code (known_n, known_d).
     bool set(std::uint32_t i, std::uint32_t v) {
         Page& p = const_cast<Page&>(page(i) ? *page(i) : make_page(i));
         std::uint32_t j = i & (page_size - 1);
@@ -74,7 +79,7 @@ public:
             if (!p.wide) widen(p, i >> page_bits);
             p.wide[j] = v;
         }
-        return old == known_n;
+        return is_outcome_code(old);
     }
 
     // For a loop that solves ids in order and writes small values in place:
@@ -124,9 +129,12 @@ public:
     static constexpr unsigned page_bits = 9;
     static constexpr std::uint32_t page_size = 1u << page_bits;
     // A narrow page's bytes: a value below narrow_limit, else the low byte
-    // of a code (known_n, on_path, unknown), all three at least narrow_limit.
-    static constexpr std::uint8_t narrow_limit = 0xFD;
-    static constexpr std::uint8_t narrow_known_n = 0xFD;
+    // of a code (known_n, known_d, on_path, unknown), all at least
+    // narrow_limit; known_n right at it, so that 1..narrow_limit are the
+    // bytes a walk for the outcome alone takes for N (runtime/mex_kernel.hpp).
+    static constexpr std::uint8_t narrow_limit = 0xFC;
+    static constexpr std::uint8_t narrow_known_n = 0xFC;
+    static constexpr std::uint8_t narrow_known_d = 0xFD;
     static constexpr std::uint8_t narrow_on_path = 0xFE;
     static constexpr std::uint8_t narrow_unknown = 0xFF;
     [[gnu::always_inline]] static std::uint32_t decode(std::uint8_t b) {

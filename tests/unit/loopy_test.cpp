@@ -120,6 +120,49 @@ TEST_CASE("loopy values agree with win/lose/draw analysis of p + *k", "[loopy]")
     }
 }
 
+// outcome() alone labels win, loss and draw without values (the loopy
+// search for outcomes, the outcome search with drawn options); values asked
+// before, between or after must agree with it and with the oracle.
+TEST_CASE("outcomes alone agree with win/lose/draw analysis, and with values asked around them", "[loopy]") {
+    std::mt19937 rng(20261126);
+    for (int trial = 0; trial < 600; ++trial) {
+        const std::size_t n = 1 + rng() % 14;
+        const int density = 1 + static_cast<int>(rng() % 4);
+        std::vector<std::vector<StateId>> adj(n);
+        for (std::size_t v = 0; v < n; ++v)
+            for (std::size_t w = 0; w < n; ++w)
+                if (static_cast<int>(rng() % 12) < density) adj[v].push_back(static_cast<StateId>(w));
+        const auto oracle = retrograde(adj, 1);
+        Solver s;
+        Digraph g;
+        g.adj = adj;
+        g.graph = s.add_graph(&g);
+        std::vector<std::size_t> order(n);
+        for (std::size_t v = 0; v < n; ++v) order[v] = v;
+        std::shuffle(order.begin(), order.end(), rng);
+        const int mode = trial % 3;  // values: never, some first, all after
+        auto expect = [&](std::size_t v, Solver::Outcome o) {
+            const Result r = oracle[v];
+            CHECK((o == Solver::Outcome::p) == (r == Result::p));
+            CHECK((o == Solver::Outcome::draw) == (r == Result::draw));
+        };
+        for (std::size_t v : order) {
+            INFO("trial " << trial << ", vertex " << v << ", mode " << mode);
+            const Comp c = make_comp(g.graph, static_cast<StateId>(v));
+            if (mode == 1 && rng() % 3 == 0) expect(v, s.outcome(s.grundy(c)));
+            expect(v, s.outcome_of(c));
+        }
+        if (mode != 2) continue;
+        std::shuffle(order.begin(), order.end(), rng);
+        for (std::size_t v : order) {
+            INFO("trial " << trial << ", vertex " << v << ", values after");
+            const Comp c = make_comp(g.graph, static_cast<StateId>(v));
+            expect(v, s.outcome(s.grundy(c)));
+            expect(v, s.outcome_of(c));
+        }
+    }
+}
+
 TEST_CASE("a self-loop and moves to *k for k in K give ∞{K}", "[loopy]") {
     for (unsigned mask = 0; mask < 8; ++mask) {
         // Vertices 0..2 are *0, *1, *2 (a chain of mex); vertex 3 loops.

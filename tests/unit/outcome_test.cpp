@@ -152,3 +152,20 @@ TEST_CASE("value arrays: the code of an N-position is no value, on narrow and wi
     CHECK(a.set(7, 0));
     CHECK(a.get(7) == 0);
 }
+
+TEST_CASE("value arrays: a draw's code is no value either, and the largest narrow value is one", "[outcome]") {
+    ValueArray a;
+    CHECK_FALSE(a.set(3, ValueArray::known_d));
+    CHECK(a.get(3) == ValueArray::known_d);
+    CHECK(a.view(3).narrow[3] == ValueArray::narrow_known_d);
+    CHECK_FALSE(a.set(4, ValueArray::narrow_limit - 1));
+    CHECK(a.get(4) == ValueArray::narrow_limit - 1u);
+    CHECK(a.view(4).narrow);  // still a byte
+    CHECK(a.set(3, 2));       // it was an outcome's code
+    CHECK(a.get(3) == 2);
+    CHECK(ValueArray::is_outcome_code(ValueArray::known_n));
+    CHECK(ValueArray::is_outcome_code(ValueArray::known_d));
+    CHECK_FALSE(ValueArray::is_outcome_code(ValueArray::on_path));
+    CHECK_FALSE(ValueArray::is_outcome_code(ValueArray::unknown));
+    CHECK_FALSE(ValueArray::is_outcome_code(0));
+}
