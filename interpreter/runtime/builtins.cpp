@@ -215,8 +215,24 @@ Value b_tuple(Context&, Args a) { return grundy::make_tuple(items_of(a[0])); }
 
 Value b_count(Context&, Args a) {
     std::int64_t n = 0;
+    // Values are immutable: a list of a few shared objects (outcome()'s
+    // "P", "N" and "D") compares each object once, not each element.
+    const void* seen[4] = {};
+    bool equal[4] = {};
+    std::size_t next = 0;
     ops::for_each(a[0], [&](const Value& v) {
-        n += v == a[1];
+        if (v.is_heap()) {
+            std::size_t i = 0;
+            while (i < 4 && seen[i] != v.object()) ++i;
+            if (i == 4) {
+                i = next++ % 4;
+                seen[i] = v.object();
+                equal[i] = v == a[1];
+            }
+            n += equal[i];
+        } else {
+            n += v == a[1];
+        }
         return true;
     });
     return Value::integer(n);

@@ -52,7 +52,8 @@ struct Solver::Loopy {
 
     Loopy(Solver& solver, bool outcomes) : s(solver), base(solver.explore_next_), outcomes_only(outcomes) {}
 
-    std::uint32_t number(Comp c) {
+    // c's entry is `e`, unknown or an outcome's code.
+    std::uint32_t number(Comp c, std::uint32_t e) {
         const auto i = static_cast<std::uint32_t>(comp.size());
         if (base + i >= known_n - explore_base || (own_id(comp_state(c)) && s.stats_.states >= s.max_states_)) {
             // As the depth-first search does: where the states went.
@@ -63,7 +64,7 @@ struct Solver::Loopy {
                 "terminal position), else raise the limit with --max-states",
                 s.max_states_, name(comp[0]), comp.size(), name(comp.back())));
         }
-        if (own_id(comp_state(c)) && !is_outcome_code(s.entry(c))) s.charge_state();  // an outcome's: counted already
+        if (own_id(comp_state(c)) && !is_outcome_code(e)) s.charge_state();  // an outcome's: counted already
         comp.push_back(c);
         s.set(c, explore_base + base + i);
         s.explore_next_ = base + i + 1;
@@ -76,7 +77,7 @@ struct Solver::Loopy {
         if (outcomes_only && is_outcome_code(e)) return out.push_back(e);
         const std::uint32_t v = is_outcome_code(e) ? unknown : e;
         if (v < explore_base) return out.push_back(v);
-        if (v == unknown) return succ.push_back(number(c));
+        if (v == unknown) return succ.push_back(number(c, e));
         if (v == on_path) s.cycle(c);                           // an outer search's path
         if (v - explore_base < base) throw SolveFirst{c};       // an outer loopy search's
         succ.push_back(v - explore_base - base);
@@ -105,7 +106,7 @@ struct Solver::Loopy {
     // rest of the batch expands, and read after.
     void explore(Comp root) {
         constexpr std::uint32_t batch = 32;
-        number(root);
+        number(root, s.entry(root));
         std::vector<std::uint64_t> buf;
         std::vector<std::size_t> ends;  // of each state's options in buf
         succ_first.push_back(0);

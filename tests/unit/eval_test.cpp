@@ -32,6 +32,12 @@ TEST_CASE("builtins", "[eval]") {
     CHECK(output_of("print isqrt(99), isqrt(100), isqrt(9223372036854775807)") == "9 10 3037000499\n");
     CHECK(output_of("print str(12) + \"!\", int(\"-42\"), any([false, true]), all([]), count([1, 1, 2], 1)") ==
           "12! -42 true true 2\n");
+    // Shared objects (outcome()'s strings) and fresh equal ones, more kinds
+    // than count() remembers at once.
+    CHECK(output_of("game S { position n; move k in 1..min(2, n) => n - k }\n"
+                    "let o = [outcome(S(n)) for n in 0..9] + [\"P\", (1, 2), [1], \"x\", {1}, \"P\", 1]\n"
+                    "print count(o, \"P\"), count(o, \"N\"), count(o, (1, 2)), count(o, [1]), count(o, 1)") ==
+          "6 6 1 1 1\n");
     CHECK(output_of("print period([1, 2, 1, 2, 1, 2, 1, 2]), period([0, 5, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3])") ==
           "(2, 0) (3, 2)\n");
     CHECK(output_of("print fib(92)") == "7540113804746346429\n");
