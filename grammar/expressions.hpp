@@ -2,7 +2,8 @@
 //   if-then-else and let-in; or; and; not; comparisons and `in`, `not in`;
 //   `..`; `|`; `^`; `&`; `<< >>`; `+ -`; `* / %`; unary `-`; `**`; call
 //   and index.
-// Each level is one rule; the parse tree folds levels with a single child.
+// Each level is one rule but the arithmetic ones (arith_expr); the parse
+// tree folds a rule's node when it has a single child.
 #pragma once
 
 #include "lexical.hpp"
@@ -77,13 +78,13 @@ struct op_bor : tok<p::one<'|'>> {};
 
 template <typename Op, typename Next> struct left_assoc : p::seq<Next, p::star<Op, p::must<rhs<Next>>>> {};
 
-struct mul_expr : left_assoc<p::sor<op_mul, op_div, op_mod>, unary> {};
-struct add_expr : left_assoc<p::sor<op_add, op_sub>, mul_expr> {};
-struct shift_expr : left_assoc<p::sor<op_shl, op_shr>, add_expr> {};
-struct band_expr : left_assoc<op_band, shift_expr> {};
-struct bxor_expr : left_assoc<op_bxor, band_expr> {};
-struct bor_expr : left_assoc<op_bor, bxor_expr> {};
-struct range_expr : p::seq<bor_expr, p::opt<dotdot, p::must<rhs<bor_expr>>>> {};
+// The arithmetic and bitwise levels, `* / %`, `+ -`, `<< >>`, `&`, `^`, `|`
+// from the tightest, are one rule: operands and operators in a row, which
+// the parser groups by precedence (a rule per level would make a node per
+// level for every operand).
+struct arith_op : p::sor<op_mul, op_div, op_mod, op_add, op_sub, op_shl, op_shr, op_band, op_bxor, op_bor> {};
+struct arith_expr : left_assoc<arith_op, unary> {};
+struct range_expr : p::seq<arith_expr, p::opt<dotdot, p::must<rhs<arith_expr>>>> {};
 
 struct op_eq : tok<p::string<'=', '='>> {};
 struct op_ne : tok<p::string<'!', '='>> {};

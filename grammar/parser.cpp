@@ -3,6 +3,9 @@
 #include "parser.hpp"
 
 #include <cctype>
+#include <cstddef>
+#include <memory>
+#include <vector>
 #include <fmt/format.h>
 
 #include <tao/pegtl/contrib/limit_depth.hpp>
@@ -39,11 +42,50 @@ struct selector
               // statements
               g::import_stmt, g::let_stmt, g::print_stmt, g::assert_stmt, g::table_stmt, g::plot_stmt, g::check_stmt, g::for_stmt,
               g::for_block, g::if_stmt, g::then_block, g::else_block, g::expr_stmt, g::call_stmt>,
-          pt::fold_one::on<g::postfix, g::power, g::mul_expr, g::add_expr, g::shift_expr, g::band_expr, g::bxor_expr,
-                           g::bor_expr, g::range_expr, g::cmp_expr, g::and_expr, g::or_expr, g::cmp_expr_ni,
-                           g::and_expr_ni, g::or_expr_ni>> {};
+          pt::fold_one::on<g::postfix, g::power, g::arith_expr, g::range_expr, g::cmp_expr, g::and_expr, g::or_expr,
+                           g::cmp_expr_ni, g::and_expr_ni, g::or_expr_ni>> {};
 
-using Node = pt::node;
+// Parse-tree nodes come and go by the thousand (one for each rule level an
+// operand passes through, most folded away at once), so they are carved
+// from chunks and recycled through a free list rather than each malloc'd.
+class NodePool {
+public:
+    void* take(std::size_t size) {
+        if (size > block) return ::operator new(size);
+        if (!free_) refill();
+        Free* f = free_;
+        free_ = f->next;
+        return f;
+    }
+    void give(void* p, std::size_t size) noexcept {
+        if (size > block) return ::operator delete(p);
+        auto* f = static_cast<Free*>(p);
+        f->next = free_;
+        free_ = f;
+    }
+
+    static constexpr std::size_t block = 128;
+
+private:
+    struct Free {
+        Free* next;
+    };
+    void refill() {
+        constexpr std::size_t per_chunk = 512;
+        chunks_.push_back(std::make_unique<std::byte[]>(block * per_chunk));
+        for (std::size_t i = per_chunk; i-- > 0;) give(chunks_.back().get() + i * block, block);
+    }
+    Free* free_ = nullptr;
+    std::vector<std::unique_ptr<std::byte[]>> chunks_;
+};
+
+thread_local NodePool node_pool;
+
+struct Node : pt::basic_node<Node> {
+    static void* operator new(std::size_t size) { return node_pool.take(size); }
+    static void operator delete(void* p, std::size_t size) noexcept { node_pool.give(p, size); }
+};
+static_assert(sizeof(Node) <= NodePool::block);
 using ast::Expr;
 using ast::ExprKind;
 using ast::ExprPtr;
@@ -190,6 +232,35 @@ public:
         return base;
     }
 
+    // An arithmetic row from children[i], grouped by precedence: each level
+    // left-associative, a tighter one taken first (precedence climbing).
+    static int precedence(Op op) {
+        switch (op) {
+            case Op::mul: case Op::div: case Op::mod: return 6;
+            case Op::add: case Op::sub: return 5;
+            case Op::shl: case Op::shr: return 4;
+            case Op::bit_and: return 3;
+            case Op::bit_xor: return 2;
+            default: return 1;  // |
+        }
+    }
+    ExprPtr climb(const Node& n, std::size_t& i, int min_precedence) const {
+        ExprPtr acc = expr(*n.children.at(i++));
+        while (i + 1 < n.children.size()) {
+            const Node& opn = *n.children[i];
+            const Op op = op_of(opn);
+            const int level = precedence(op);
+            if (level < min_precedence) break;
+            ++i;
+            auto e = make(ExprKind::binary, opn);
+            e->op = op;
+            e->items.push_back(std::move(acc));
+            e->items.push_back(climb(n, i, level + 1));
+            acc = std::move(e);
+        }
+        return acc;
+    }
+
     // `a op b op c`: left-associative; logical levels have no operator nodes.
     ExprPtr chain(const Node& n) const {
         bool is_and = n.is_type<g::and_expr>() || n.is_type<g::and_expr_ni>();
@@ -204,6 +275,10 @@ public:
                 acc = std::move(e);
             }
             return acc;
+        }
+        if (n.is_type<g::arith_expr>()) {
+            std::size_t i = 0;
+            return climb(n, i, 1);
         }
         if (n.is_type<g::range_expr>()) {
             auto e = make(ExprKind::range, n);
@@ -527,7 +602,7 @@ template <typename Top>
 std::unique_ptr<Node> parse_tree(const Source& src, std::uint32_t id) {
     p::memory_input<> in(src.text(), src.name());
     try {
-        return pt::parse<Top, selector, depth_limit, g::control>(in);
+        return pt::parse<Top, Node, selector, depth_limit, g::control>(in);
     } catch (const p::parse_error& e) {
         if (std::string(e.message()) == "maximum parser rule nesting depth exceeded")
             fail(Loc{id, static_cast<std::uint32_t>(e.positions().front().byte)},

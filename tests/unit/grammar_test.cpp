@@ -3,6 +3,10 @@
 #include <catch2/catch.hpp>
 #include <tao/pegtl/contrib/analyze.hpp>
 
+#include <random>
+#include <string>
+#include <vector>
+
 #include "grammar/errors.hpp"
 #include "grammar/parser.hpp"
 
@@ -141,4 +145,69 @@ TEST_CASE("an entry that ends early is recognised (the REPL continues it)", "[gr
     CHECK(incomplete("print [1, 2,\n"));
     CHECK_FALSE(incomplete("print ]"));
     CHECK_FALSE(incomplete("sg(Nim(3))"));
+}
+
+namespace {
+
+// A fully bracketed rendering of an arithmetic AST, to compare groupings.
+std::string bracketed(const ast::Expr& e) {
+    if (e.kind == ast::ExprKind::int_lit) return std::to_string(e.int_value);
+    if (e.kind == ast::ExprKind::unary) return "(-" + bracketed(*e.items[0]) + ")";
+    if (e.kind == ast::ExprKind::binary)
+        return "(" + bracketed(*e.items[0]) + " " + ast::op_text(e.op) + " " + bracketed(*e.items[1]) + ")";
+    return "?";
+}
+
+// The reference: recursive descent with a function per level, weakest
+// first, each level left-associative, over operands and operators in a row.
+struct Descent {
+    const std::vector<std::string>& toks;
+    std::size_t at = 0;
+    static int level(const std::string& op) {
+        static const std::vector<std::vector<std::string>> levels = {
+            {"|"}, {"^"}, {"&"}, {"<<", ">>"}, {"+", "-"}, {"*", "/", "%"}};
+        for (std::size_t i = 0; i < levels.size(); ++i)
+            for (const auto& o : levels[i])
+                if (o == op) return static_cast<int>(i);
+        return -1;
+    }
+    std::string parse(int lv) {
+        if (lv == 6) {
+            const std::string& t = toks[at++];
+            return t[0] == '-' ? "(-" + t.substr(1) + ")" : t;
+        }
+        std::string acc = parse(lv + 1);
+        while (at < toks.size() && level(toks[at]) == lv) {
+            const std::string op = toks[at++];
+            acc = "(" + acc + " " + op + " " + parse(lv + 1) + ")";
+        }
+        return acc;
+    }
+};
+
+}  // namespace
+
+TEST_CASE("rows of arithmetic operators group as a level-by-level descent does", "[grammar]") {
+    const std::vector<std::string> ops = {"|", "^", "&", "<<", ">>", "+", "-", "*", "/", "%"};
+    std::mt19937 rng(20261127);
+    for (int trial = 0; trial < 3000; ++trial) {
+        const int n = 1 + static_cast<int>(rng() % 9);
+        std::vector<std::string> toks;
+        std::string text = "print ";
+        for (int i = 0; i < n; ++i) {
+            if (i > 0) {
+                toks.push_back(ops[rng() % ops.size()]);
+                text += " " + toks.back() + " ";
+            }
+            std::string x = std::to_string(1 + rng() % 9);
+            if (rng() % 6 == 0) x = "-" + x;
+            toks.push_back(x);
+            text += x;
+        }
+        INFO(text);
+        SourceManager sm;
+        const ast::Module m = parse_text(sm, text);
+        Descent d{toks};
+        CHECK(bracketed(*m.stmts.at(0)->exprs.at(0)) == d.parse(0));
+    }
 }
