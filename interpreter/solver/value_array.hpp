@@ -9,8 +9,8 @@
 // grows to the highest of them made (8 MB at most), so most reads are one
 // load for the page and one for the value (past 2^17 pages, only while
 // the table stays dense: see flat_free). Pages are carved from chunks
-// (doubling from 1 to 256 pages), never freed one by one: a game of
-// sparse ids (bitmask sets) makes hundreds of thousands of them.
+// (growing with the pages made, up to 256 pages), never freed one by one:
+// a game of sparse ids (bitmask sets) makes hundreds of thousands of them.
 #pragma once
 
 #include <algorithm>
@@ -158,7 +158,10 @@ public:
     }
 
 private:
-    static constexpr unsigned dir_bits = 11;
+    // 128 pages a directory block (1 KB): a game of a few thousand states
+    // spread over 2^16 ids (sets of 16 elements) needs one, and a run that
+    // makes hundreds of such games should not pay 16 KB for each.
+    static constexpr unsigned dir_bits = 7;
     static constexpr std::uint32_t dir_size = 1u << dir_bits;
     static constexpr std::uint32_t flat_limit = 1u << 20;  // pages in the flat table at most
     // Past 2^17 pages (1 MB), the table grows only while it stays within
@@ -168,7 +171,9 @@ private:
     // thinly over a range (a tuple's ints side by side, most of each row
     // unused) still read a page in one load, not through the directory.
     static constexpr std::uint32_t flat_free = 1u << 17, flat_per_page = 64;
-    static constexpr std::uint32_t max_chunk = 256;  // pages; chunks double from 1
+    // Pages; a chunk holds a quarter of the pages made so far (at least
+    // one), so at most a fifth of what is carved stands unused.
+    static constexpr std::uint32_t max_chunk = 256;
 
     // The flat entry of a page not made: it reads as all unknown.
     static inline const std::array<std::uint8_t, 1u << 9> none_page = [] {
@@ -218,7 +223,7 @@ private:
         Page*& slot = (*dirs_[d])[(i >> page_bits) & (dir_size - 1)];
         if (!slot) {
             if (chunk_used_ == chunk_size_) {
-                chunk_size_ = chunk_size_ ? std::min(chunk_size_ * 2, max_chunk) : 1;
+                chunk_size_ = static_cast<std::uint32_t>(std::clamp<std::size_t>(pages_made_ / 4, 1, max_chunk));
                 page_chunks_.push_back(std::make_unique<Page[]>(chunk_size_));
                 byte_chunks_.push_back(std::make_unique_for_overwrite<std::uint8_t[]>(std::size_t{chunk_size_} * page_size));
                 chunk_used_ = 0;
