@@ -80,10 +80,10 @@ std::unique_ptr<RangeQuery> RangeQuery::match(const GensCode& gens, const Code& 
     return nullptr;
 }
 
-Instance* RangeQuery::instance(Env& env) const {
+Instance* RangeQuery::instance(Env& env, Value& keep) const {
     if (game_) return &plain_instance(env, *game_);
-    Value f = callee_->eval(env);
-    return f.is(Kind::rules) ? static_cast<Instance*>(f.rules().game) : nullptr;  // else the loop reports it
+    keep = callee_->eval(env);
+    return keep.is(Kind::rules) ? static_cast<Instance*>(keep.rules().game) : nullptr;  // else the loop reports it
 }
 
 // One run of the query: where the elements go, and the instance, found at
@@ -95,6 +95,7 @@ struct RangeQuery::Loop {
     Batch many;
     bool resolved = false;
     Instance* inst = nullptr;    // null: each element as written
+    Value rules;                 // inst's ruleset, held while the loop runs
     std::int64_t xs[8] = {};     // the variables' values
     std::uint32_t batch[256];  // values not yet handed to `many`
     std::size_t used = 0;
@@ -109,7 +110,7 @@ bool RangeQuery::element(Loop& loop) const {
     Env& env = loop.env;
     if (!loop.resolved) {
         loop.resolved = true;
-        loop.inst = query_->noting_query([&] { return instance(env); });
+        loop.inst = query_->noting_query([&] { return instance(env, loop.rules); });
         if (loop.inst && loop.inst->forgotten()) loop.inst = nullptr;  // the loop reports it
         loop.grid = loop.inst && grid_serves(*loop.inst);
     }
@@ -212,7 +213,7 @@ void RangeQuery::run(Env& env, FunctionRef<bool(const Value&)> one, Batch many) 
         // A whole range in one call, when the game's states are its ints.
         bool ran = query_->noting_query([&] {
             loop.resolved = true;
-            loop.inst = instance(env);
+            loop.inst = instance(env, loop.rules);
             if (loop.inst && loop.inst->forgotten()) loop.inst = nullptr;  // the loop reports it
             loop.grid = loop.inst && grid_serves(*loop.inst);
             bool all = false;

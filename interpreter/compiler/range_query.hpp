@@ -31,7 +31,9 @@ public:
     using Batch = FunctionRef<bool(std::span<const std::uint32_t>)>;
     void run(Env& env, FunctionRef<bool(const Value&)> one, Batch many) const;
     // The game instance the query asks about; null when f is not a ruleset.
-    Instance* instance(Env& env) const;
+    // `keep` holds the ruleset value, so that the instance, reached by a
+    // value while it is used, is not dropped as idle (Context).
+    Instance* instance(Env& env, Value& keep) const;
     // One generator (a table over one heap size).
     bool single() const { return dims_.size() == 1; }
 

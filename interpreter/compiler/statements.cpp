@@ -94,7 +94,8 @@ Period proved_period(const GensCode& gens, const Code& value, Env& env, const st
     if (!q || !q->single() || rows.empty() || !rows.back().keys[0].is(Kind::integer)) return {};
     const std::int64_t last = rows.back().keys[0].as_int();
     try {
-        Instance* inst = q->instance(env);
+        Value rules;
+        Instance* inst = q->instance(env, rules);
         HeapEngine* e = inst ? inst->heap_engine() : nullptr;
         if (!e || last < 0) return {};
         const auto t = e->removal_bound();  // first: a game whose removals grow is not solved again

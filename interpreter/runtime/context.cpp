@@ -83,6 +83,17 @@ void Context::pop_frame(std::uint32_t slots) {
 Instance& Context::instance(const CompiledGame& game, const Value& args) {
     auto it = game.instances.find(args);
     if (it != game.instances.end()) return *it->second;
+    if (!idle_.empty() && solver.idle()) {
+        // The latest idle ruleset may have grown since: a query of its
+        // position's parts (`sg(G(x)())`) outlives the ruleset value.
+        Instance& last = *idle_.back().inst;
+        if (last.idle_stamp == idle_.back().stamp) {
+            const std::size_t now = instance_bytes(last);
+            idle_bytes_ += now - last.idle_bytes;
+            last.idle_bytes = now;
+        }
+        if (idle_bytes_ > idle_budget) drop_idle();
+    }
     auto inst = std::make_unique<Instance>(*this, game, args);
     Instance& ref = *inst;
     game.instances.emplace(args, std::move(inst));
@@ -101,6 +112,10 @@ void Context::forget(Instance& inst) {
                                      "the ruleset once they are gone",
                                      inst.live_parts, inst.live_parts == 1 ? "" : "s", inst.rules_text(),
                                      inst.live_parts == 1 ? "is" : "are"));
+    drop(inst, true);
+}
+
+void Context::drop(Instance& inst, bool misere_too) {
     const CompiledGame& game = inst.game();
     if (game.plain_instance == &inst) game.plain_instance = nullptr;
     auto it = game.instances.find(inst.args());
@@ -109,8 +124,48 @@ void Context::forget(Instance& inst) {
         game.instances.erase(it);
     }
     instances_.erase(std::remove(instances_.begin(), instances_.end(), &inst), instances_.end());
-    solver.forget(inst.graph());
+    solver.forget(inst.graph(), misere_too);
     inst.drop_states();
+    note_reached(inst);  // no longer in the idle list's count
+}
+
+std::size_t Context::instance_bytes(const Instance& inst) const {
+    std::size_t bytes = inst.memory_bytes();
+    for (int k = 0; k < 4; ++k) bytes += solver.value_arrays(inst.graph())[k].memory_bytes();
+    return bytes;
+}
+
+void Context::note_idle(Instance& inst) {
+    if (!inst.game().has_params || inst.forgotten()) return;
+    inst.idle_stamp = ++idle_stamps_;
+    inst.idle_bytes = instance_bytes(inst);
+    idle_.push_back(Idle{&inst, inst.idle_stamp});
+    ++idle_count_;
+    idle_bytes_ += inst.idle_bytes;
+    // A ruleset made and dropped again and again leaves stale entries.
+    if (idle_.size() > 2 * idle_count_ + 64)
+        std::erase_if(idle_, [](const Idle& e) { return e.inst->idle_stamp != e.stamp; });
+}
+
+void Context::note_reached(Instance& inst) {
+    if (!inst.idle_stamp) return;
+    inst.idle_stamp = 0;  // its entry goes stale
+    --idle_count_;
+    idle_bytes_ -= inst.idle_bytes;
+}
+
+// No search is under way (no state of these games is on a stack or in an
+// options buffer), and no value names them: dropping them changes no
+// answer, only the time to find it again. The misère memo, which mixes
+// games, is kept: its entries naming a dropped game are never asked again.
+void Context::drop_idle() {
+    while (idle_bytes_ > idle_budget / 2 && !idle_.empty()) {
+        const Idle e = idle_.front();
+        idle_.pop_front();
+        if (e.inst->idle_stamp != e.stamp) continue;  // reached again since
+        note_reached(*e.inst);
+        drop(*e.inst, false);
+    }
 }
 
 bool Context::fill_input() {

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <iosfwd>
 #include <memory>
 #include <string>
@@ -43,6 +44,16 @@ public:
     void forget(Instance& inst);
     std::vector<Instance*> all_instances() const { return instances_; }
 
+    // Rulesets that no value reaches any more (`Hackenbush(tree)` of each of
+    // a thousand trees, once its query is answered) keep their states and
+    // values, so asking again is free; but past idle_budget bytes of them,
+    // the longest idle are dropped (as forget() drops them) when a new
+    // ruleset is made and no search is under way. Games without rule
+    // parameters are kept for the run.
+    std::size_t idle_budget = std::size_t{4} << 20;
+    void note_idle(Instance& inst);
+    void note_reached(Instance& inst);
+
     // Standard input for read_int() / read_ints().
     void set_input(std::FILE* in) {
         input_ = in;
@@ -73,6 +84,17 @@ private:
     bool in_eof_ = false;
     std::vector<Instance*> instances_;
     std::vector<std::unique_ptr<Instance>> forgotten_;  // kept: ruleset values may still point at them
+    struct Idle {
+        Instance* inst;
+        std::uint64_t stamp;
+    };
+    std::deque<Idle> idle_;        // oldest first; an entry whose stamp is not its instance's is stale
+    std::size_t idle_count_ = 0;   // entries not stale
+    std::size_t idle_bytes_ = 0;   // and their instances' bytes
+    std::uint64_t idle_stamps_ = 0;
+    std::size_t instance_bytes(const Instance& inst) const;
+    void drop(Instance& inst, bool misere_too);
+    void drop_idle();
     std::FILE* input_ = stdin;
 };
 

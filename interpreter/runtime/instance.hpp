@@ -110,6 +110,13 @@ public:
     void print_rules(std::string& out) const override;
     const std::string& game_name() const override { return game_.name; }
     const Value* rule_args() const override { return game_.has_params ? &args_ : nullptr; }
+    // Rulesets no value reaches may be dropped when many pile up (Context).
+    void idle() override { ctx_.note_idle(*this); }
+    void reached() override { ctx_.note_reached(*this); }
+    // Context's: the stamp of this one's latest entry in its idle list (0:
+    // reached by a value), and the bytes it counted.
+    std::uint64_t idle_stamp = 0;
+    std::size_t idle_bytes = 0;
 
 private:
     // The int fast path (int_expand.cpp); false when it does not apply.

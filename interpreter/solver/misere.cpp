@@ -366,10 +366,10 @@ void Solver::clear() {
     stats_ = Stats{};
 }
 
-void Solver::forget(std::uint32_t graph) {
+void Solver::forget(std::uint32_t graph, bool misere_too) {
     for (ValueArray& a : tables_[graph].values) a.clear();
     std::erase_if(remoteness_, [&](const auto& entry) { return comp_graph(entry.first) == graph; });
-    misere_.reset();  // its sums mix games: all of it
+    if (misere_too) misere_.reset();  // its sums mix games: all of it
 }
 
 std::uint64_t Solver::memory_bytes() const {
@@ -394,6 +394,7 @@ void Solver::misere_cycle(std::span<const Comp> sum) const {
 }
 
 bool Solver::misere_p(std::span<const Comp> sum) {
+    Busy busy(*this);
     if (!misere_) misere_ = std::make_unique<Misere>(*this);
     Misere& m = *misere_;
 

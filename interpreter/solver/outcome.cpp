@@ -27,6 +27,7 @@
 namespace grundy::solver {
 
 Solver::Outcome Solver::outcome_of(Comp root) {
+    Busy busy(*this);
     const std::uint32_t known = entry(root);
     if (known < finite_limit) return known == 0 ? Outcome::p : Outcome::n;
     if (is_outcome_code(known)) return outcome(known);

@@ -35,6 +35,7 @@ struct SumHash {
 std::uint64_t Solver::remoteness(Comp root) { return remoteness(std::span<const Comp>(&root, 1)); }
 
 std::uint64_t Solver::remoteness(std::span<const Comp> root) {
+    Busy busy(*this);
     if (root.size() == 1)
         if (auto it = remoteness_.find(root[0]); it != remoteness_.end()) return it->second;
     std::unordered_map<Sum, std::uint32_t, SumHash> number;

@@ -163,6 +163,7 @@ void Solver::expand_into(std::size_t index) {
 std::uint32_t Solver::grundy(Comp root) {
     std::uint32_t known = peek(root);
     if (known < explore_base) return known;
+    Busy busy(*this);
     if (known != unknown) cycle(root);
 
     GameGraph::Blocker blocker;
@@ -293,6 +294,7 @@ std::vector<std::uint32_t> Solver::option_sums(std::size_t begin, std::size_t en
 }
 
 std::vector<std::vector<Comp>> Solver::options(Comp c) {
+    Busy busy(*this);
     const std::size_t base = buf_.size();
     std::vector<std::vector<Comp>> out;
     try {

@@ -177,7 +177,10 @@ public:
     const Stats& stats() const { return stats_; }
     std::uint64_t memory_bytes() const;
     void clear();                                            // forget all values
-    void forget(std::uint32_t graph);                        // forget a graph's values (and misère results)
+    // Forget a graph's values (and, with misere_too, the misère memo, which mixes games).
+    void forget(std::uint32_t graph, bool misere_too = true);
+    // No search is under way: no state is on a stack or in an options buffer.
+    bool idle() const { return busy_ == 0; }
 
 private:
     static constexpr std::uint32_t unknown = ValueArray::unknown;
@@ -304,6 +307,15 @@ private:
     std::unordered_map<std::string, std::uint32_t> infinite_codes_;
     std::unordered_map<Comp, std::uint64_t> remoteness_;
     std::uint32_t explore_next_ = 0;  // the next mark of a state in a loopy search (loopy.cpp)
+    // Searches under way, counted by every entry point (nested ones too).
+    std::uint32_t busy_ = 0;
+    struct Busy {
+        Solver& s;
+        explicit Busy(Solver& solver) : s(solver) { ++s.busy_; }
+        ~Busy() { --s.busy_; }
+        Busy(const Busy&) = delete;
+        Busy& operator=(const Busy&) = delete;
+    };
 
     struct Misere;
     std::unique_ptr<Misere> misere_;

@@ -144,12 +144,13 @@ public:
     std::size_t memory_bytes() const {
         return bytes_ + dirs_.capacity() * sizeof(dirs_[0]) + flat_.capacity() * sizeof(flat_[0]);
     }
-    void clear() {
-        dirs_.clear();
-        flat_.clear();
-        page_chunks_.clear();
-        byte_chunks_.clear();
-        wide_.clear();
+    void clear() {  // and give the memory back
+        auto release = [](auto& v) { std::remove_reference_t<decltype(v)>().swap(v); };
+        release(dirs_);
+        release(flat_);
+        release(page_chunks_);
+        release(byte_chunks_);
+        release(wide_);
         chunk_size_ = chunk_used_ = 0;
         pages_made_ = 0;
         flat_count_ = 0;

@@ -81,7 +81,8 @@ void destroy(Kind k, Obj* o) {
         case Kind::position: {
             auto* p = static_cast<PosObj*>(o);
             if (count_live_parts)
-                for (const Component& c : p->parts) --c.game->live_parts;
+                for (const Component& c : p->parts)
+                    if (--c.game->live_parts == 0 && c.game->live_rules == 0) c.game->idle();
             std::vector<PosObj*>* pool = pos_pool();
             if (pool && pool->size() < pool_limit) {
                 p->parts.clear();
@@ -91,7 +92,12 @@ void destroy(Kind k, Obj* o) {
             }
             break;
         }
-        case Kind::rules: delete static_cast<RulesObj*>(o); break;
+        case Kind::rules: {
+            auto* r = static_cast<RulesObj*>(o);
+            if (count_live_parts && --r->game->live_rules == 0 && r->game->live_parts == 0) r->game->idle();
+            delete r;
+            break;
+        }
         default: break;
     }
 }
@@ -208,7 +214,8 @@ Value make_position(Components parts, bool misere) {
     PosObj* o = alloc_position();
     o->parts = std::move(parts);
     if (count_live_parts)
-        for (const Component& c : o->parts) ++c.game->live_parts;
+        for (const Component& c : o->parts)
+            if (c.game->live_parts++ == 0 && c.game->live_rules == 0) c.game->reached();
     o->misere = misere;
     return Value::adopt(Kind::position, o);
 }
@@ -219,7 +226,8 @@ Value make_position(std::span<const Component> parts, bool misere) {
     o->parts.resize(parts.size(), boost::container::default_init);
     std::copy(parts.begin(), parts.end(), o->parts.data());
     if (count_live_parts)
-        for (const Component& c : parts) ++c.game->live_parts;
+        for (const Component& c : parts)
+            if (c.game->live_parts++ == 0 && c.game->live_rules == 0) c.game->reached();
     o->misere = misere;
     return Value::adopt(Kind::position, o);
 }
@@ -227,6 +235,7 @@ Value make_position(std::span<const Component> parts, bool misere) {
 Value make_rules(GameHandle* g) {
     auto* o = new RulesObj();
     o->game = g;
+    if (count_live_parts && g->live_rules++ == 0 && g->live_parts == 0) g->reached();
     return Value::adopt(Kind::rules, o);
 }
 

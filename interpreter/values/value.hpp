@@ -172,6 +172,13 @@ public:
     // How many parts of live position values name this game: forget()
     // drops a game's states only when none does (see count_live_parts).
     std::uint64_t live_parts = 0;
+    // How many live ruleset values name it. When both counts fall to 0 no
+    // value can reach the game any more (idle()); when one rises from 0 it
+    // can again (reached()).
+    std::uint64_t live_rules = 0;
+    bool unreached() const { return live_parts == 0 && live_rules == 0; }
+    virtual void idle() {}
+    virtual void reached() {}
     virtual std::uint32_t index() const = 0;                  // unique, stable: orders instances
     virtual Value state(std::uint32_t id) const = 0;          // the state a component names
     virtual void print_state(std::uint32_t id, std::string& out) const = 0;  // `Nim(3)`

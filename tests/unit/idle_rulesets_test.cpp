@@ -1,0 +1,82 @@
+// Rulesets that no value reaches any more are dropped once they hold more
+// than Context::idle_budget bytes; those a value still names are kept; and
+// a ruleset made again answers as before.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "interpreter/driver/interpreter.hpp"
+#include "interpreter/runtime/instance.hpp"
+
+using namespace grundy;
+
+namespace {
+
+struct Run {
+    Interpreter in;
+    Status status;
+    explicit Run(const std::string& text) {
+        in.ctx.idle_budget = std::size_t{512} << 10;
+        std::FILE* out = std::fopen("/dev/null", "w");
+        in.set_output(out, out);
+        status = in.run_text("test.game", text);
+        std::fclose(out);
+    }
+    std::size_t rulesets(const std::string& game) const {
+        auto all = in.ctx.all_instances();
+        return static_cast<std::size_t>(
+            std::count_if(all.begin(), all.end(), [&](const Instance* i) { return i->game().name == game; }));
+    }
+};
+
+// Subtract(m): take 1 to 1 + m % 3, so sg(n) = n mod (2 + m % 3); each
+// ruleset asked at 30,001 keeps about 30 KB of values, against a budget of
+// 512 KB in these tests.
+const std::string game = "game Subtract(m) { position n; move k in 1..min(n, 1 + m % 3) => n - k }\n"
+                         "let N = 30001\n";
+
+}  // namespace
+
+TEST_CASE("rulesets no value names are dropped past the budget, and answer the same when made again", "[idle]") {
+    Run r(game +
+          "let first = [sg(Subtract(m)(N)) for m in 1..40]\n"
+          "assert first == [N % (2 + m % 3) for m in 1..40]\n"
+          "let again = [sg(Subtract(m)(N)) for m in 1..40]\n"
+          "assert again == first\n");
+    REQUIRE(r.status == status_ok);
+    // 40 rulesets of ~30 KB against a budget of 512 KB: some were dropped.
+    CHECK(r.rulesets("Subtract") < 30);
+    CHECK(r.in.ctx.solver.memory_bytes() < 3 * r.in.ctx.idle_budget);
+}
+
+TEST_CASE("a ruleset a name or a position still holds is kept", "[idle]") {
+    Run r(game +
+          "assert sg(Subtract(4)(N)) == N % 3\n"  // idle, then named again
+          "let revived = Subtract(4)\n"
+          "let kept = Subtract(3)\n"
+          "let held = [Subtract(5)(10)]\n"
+          "assert sg(kept(N)) == N % 2 and sg(held[0]) == 10 % 4\n"
+          "assert sum([sg(Subtract(m)(N)) for m in 6..40]) == sum([N % (2 + m % 3) for m in 6..40])\n"
+          "assert sg(kept(N - 1)) == (N - 1) % 2 and sg(revived(N - 1)) == (N - 1) % 3\n");
+    REQUIRE(r.status == status_ok);
+    auto all = r.in.ctx.all_instances();
+    auto has = [&](std::int64_t m) {
+        return std::any_of(all.begin(), all.end(), [&](const Instance* i) {
+            return i->game().name == "Subtract" && i->arg(0).as_int() == m;
+        });
+    };
+    CHECK(has(3));
+    CHECK(has(4));
+    CHECK(has(5));
+    CHECK(r.rulesets("Subtract") < 30);
+}
+
+TEST_CASE("games without rule parameters are kept for the run", "[idle]") {
+    Run r("game Nim { position n; move k in 1..n => n - k }\n" + game +
+          "assert sg(Nim(1000)) == 1000\n"
+          "assert sum([sg(Subtract(m)(N)) for m in 1..40]) > 0\n"
+          "assert sg(Nim(999)) == 999\n");
+    REQUIRE(r.status == status_ok);
+    CHECK(r.rulesets("Nim") == 1);
+}
