@@ -25,21 +25,36 @@ std::vector<Value> items_of(const Value& xs) {
 
 Value b_len(Context&, Args a) { return Value::integer(ops::length(a[0])); }
 
+// The first largest (smallest) item, read in place: no copy of a long list.
 Value extreme(Args a, bool want_max) {
-    std::vector<Value> xs = a.size() == 1 ? items_of(a[0]) : std::vector<Value>(a.begin(), a.end());
-    if (xs.empty()) throw ValueError(want_max ? "max() of an empty collection" : "min() of an empty collection");
-    auto it = want_max ? std::max_element(xs.begin(), xs.end()) : std::min_element(xs.begin(), xs.end());
-    return *it;
+    Value best;  // a copy: a range or a string hands out items made on the fly
+    bool any = false;
+    auto take = [&](const Value& v) {
+        if (!any || (want_max ? best < v : v < best)) best = v, any = true;
+        return true;
+    };
+    if (a.size() == 1) ops::for_each(a[0], take);
+    else
+        for (const Value& v : a) take(v);
+    if (!any) throw ValueError(want_max ? "max() of an empty collection" : "min() of an empty collection");
+    return best;
 }
 Value b_min(Context&, Args a) { return extreme(a, false); }
 Value b_max(Context&, Args a) { return extreme(a, true); }
 
+// Read in place, ints added without making a Value each.
 Value b_sum(Context&, Args a) {
-    std::vector<Value> xs = items_of(a[0]);
-    if (xs.empty()) return Value::integer(0);
-    Value acc = xs[0];
-    for (std::size_t i = 1; i < xs.size(); ++i) acc = ops::plus(acc, xs[i]);
-    return acc;
+    Value acc;
+    bool first = true;
+    ops::for_each(a[0], [&](const Value& v) {
+        std::int64_t r;
+        if (first) acc = v, first = false;
+        else if (acc.is(Kind::integer) && v.is(Kind::integer) && !__builtin_add_overflow(acc.as_int(), v.as_int(), &r))
+            acc = Value::integer(r);
+        else acc = ops::plus(acc, v);
+        return true;
+    });
+    return first ? Value::integer(0) : acc;
 }
 
 Value b_abs(Context&, Args a) {

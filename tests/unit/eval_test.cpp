@@ -30,6 +30,13 @@ TEST_CASE("builtins", "[eval]") {
     CHECK(output_of("print mex({0, 1, 3}), fib(10), is_fib(21), is_fib(22), update([1, 2], 0, 9)") ==
           "2 55 true false [9, 2]\n");
     CHECK(output_of("print isqrt(99), isqrt(100), isqrt(9223372036854775807)") == "9 10 3037000499\n");
+    // sum, min and max read their collection in place: ranges and strings
+    // hand out items made on the fly; the first extreme item is kept.
+    CHECK(output_of("print sum(1..10), sum([]), sum([[1], [2, 3]]), max(1..10), min(\"hello\"), max([3, 1, 3]), "
+                    "min(4, 2, 9), max([(1, 2), (1, 3)]), sum([9223372036854775807, -1]), min([[1], [0, 5]])") ==
+          "55 0 [1, 2, 3] 10 e 3 2 (1, 3) 9223372036854775806 [0, 5]\n");
+    CHECK(run_program("print sum([9223372036854775807, 1])").status == grundy::status_error);
+    CHECK(run_program("print max([])").status == grundy::status_error);
     CHECK(output_of("print str(12) + \"!\", int(\"-42\"), any([false, true]), all([]), count([1, 1, 2], 1)") ==
           "12! -42 true true 2\n");
     // Shared objects (outcome()'s strings) and fresh equal ones, more kinds
