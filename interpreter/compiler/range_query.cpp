@@ -145,8 +145,9 @@ bool RangeQuery::element(Loop& loop) const {
         located(*query_, [&] {
             solver::Solver& solver = env.ctx.solver;
             // As Solver::grundy starts (try_direct), with the state's ints
-            // at hand: a query that climbs finds the options known.
-            if (int_state && v == solver::ValueArray::unknown) {
+            // at hand: a query that climbs finds the options known. Not for
+            // the outcome in a loopy game: its options hold outcomes, not values.
+            if (int_state && v == solver::ValueArray::unknown && !(outcome && solver.loopy(inst.graph()))) {
                 solver.before_one_pass(state);
                 if (inst.try_grundy_ints(state_ints, v)) {
                     solver.one_pass_solved(c, v);
