@@ -233,18 +233,25 @@ Stepped Kernel<Outcome>::shifted(const Move& m, std::vector<std::int64_t>& offse
     const std::uintptr_t* flat = low_.flat(flat_count);
     std::uint32_t* marks = mex_.marks();
     const std::uint32_t stamp = mex_.stamp();
+    // Ids below this are their own and on a page of the flat table: one
+    // unsigned comparison, then a byte, as a hand-written loop reads it.
+    const std::uint64_t direct = std::min<std::uint64_t>(StateTable::first_general,
+                                                         std::uint64_t{flat_count} << VA::page_bits);
     for (const std::int64_t *o = offsets.data() + lo, *end = offsets.data() + hi + 1; o != end; ++o) {
         const std::int64_t id = n + *o;
+        if (static_cast<std::uint64_t>(id) < direct) [[likely]] {
+            const std::uintptr_t e = flat[static_cast<std::uint64_t>(id) >> VA::page_bits];
+            if (!(e & 1)) [[likely]] {  // a narrow page
+                const std::uint8_t b = reinterpret_cast<const std::uint8_t*>(e)[id & (VA::page_size - 1)];
+                if (byte_known<Outcome>(b)) [[likely]] {
+                    if (!Outcome) marks[b] = stamp;  // below 256: no bounds check
+                    continue;
+                }
+            }
+        }
         if (static_cast<std::uint64_t>(id) >= StateTable::first_general) return Stepped::not_even;
         const auto i = static_cast<std::uint32_t>(id);
         const std::uint32_t page = i >> VA::page_bits, j = i & (VA::page_size - 1);
-        if (page < flat_count && !(flat[page] & 1)) {  // a narrow page: a byte, as a hand-written loop reads
-            const std::uint8_t b = reinterpret_cast<const std::uint8_t*>(flat[page])[j];
-            if (byte_known<Outcome>(b)) [[likely]] {
-                if (!Outcome) marks[b] = stamp;  // below 256: no bounds check
-                continue;
-            }
-        }
         const std::uint32_t v = page < flat_count ? VA::read(flat[page], j) : low_.get(i);
         if (!known<Outcome>(v)) return blocked_at(low_, id);
         if (Outcome) continue;
