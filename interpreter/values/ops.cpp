@@ -55,7 +55,10 @@ std::int64_t pow(std::int64_t base, std::int64_t exponent) {
 
 std::int64_t isqrt(std::int64_t n) {
     if (n < 0) throw ValueError("isqrt() of a negative number");
-    auto r = static_cast<std::int64_t>(__builtin_sqrtl(static_cast<long double>(n)));
+    // A double holds n exactly below 2^52, and its square root is then
+    // within one of the answer; past that, long double's.
+    auto r = n < (std::int64_t{1} << 52) ? static_cast<std::int64_t>(__builtin_sqrt(static_cast<double>(n)))
+                                         : static_cast<std::int64_t>(__builtin_sqrtl(static_cast<long double>(n)));
     while (r > 0 && (r > 3037000499 || r * r > n)) --r;
     while (r < 3037000499 && (r + 1) * (r + 1) <= n) ++r;
     return r;

@@ -30,6 +30,10 @@ TEST_CASE("builtins", "[eval]") {
     CHECK(output_of("print mex({0, 1, 3}), fib(10), is_fib(21), is_fib(22), update([1, 2], 0, 9)") ==
           "2 55 true false [9, 2]\n");
     CHECK(output_of("print isqrt(99), isqrt(100), isqrt(9223372036854775807)") == "9 10 3037000499\n");
+    // Around 2^52, where isqrt leaves double's square root for long double's.
+    CHECK(output_of("print [isqrt(n) for n in [4503599627370495, 4503599627370496, 4503599627370497, "
+                    "9223372030926249001, 9223372030926249000]]") ==
+          "[67108863, 67108864, 67108864, 3037000499, 3037000498]\n");
     // sum, min and max read their collection in place: ranges and strings
     // hand out items made on the fly; the first extreme item is kept.
     CHECK(output_of("print sum(1..10), sum([]), sum([[1], [2, 3]]), max(1..10), min(\"hello\"), max([3, 1, 3]), "
