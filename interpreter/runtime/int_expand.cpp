@@ -131,7 +131,9 @@ void Instance::fast_move(const intpath::Move& m, std::size_t gen, const intpath:
         } else {
             std::int64_t xs[8];
             for (std::size_t i = 0; i < m.result.size(); ++i) xs[i] = m.result[i]->eval(f);
-            id = fast_state(xs, f);
+            const IntGame& g = *game_.fast;
+            const bool own = g.arity == 1 && g.canonical.empty() && xs[0] >= 0 && xs[0] < StateTable::first_general;
+            id = own ? static_cast<std::uint32_t>(xs[0]) : fast_state(xs, f);  // an int state is its own id
         }
         out.begin_option();
         out.add(comp(id));
