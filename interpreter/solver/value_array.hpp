@@ -176,8 +176,10 @@ private:
     // one), so at most a fifth of what is carved stands unused.
     static constexpr std::uint32_t max_chunk = 256;
 
-    // The flat entry of a page not made: it reads as all unknown.
-    static inline const std::array<std::uint8_t, 1u << 9> none_page = [] {
+    // The flat entry of a page not made: it reads as all unknown. Aligned:
+    // a flat entry's low bit tells a wide page, so a narrow one's address
+    // must be even (a byte array may otherwise be placed anywhere).
+    alignas(8) static inline const std::array<std::uint8_t, 1u << 9> none_page = [] {
         std::array<std::uint8_t, 1u << 9> a;
         a.fill(0xFF);
         return a;

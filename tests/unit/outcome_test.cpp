@@ -153,6 +153,19 @@ TEST_CASE("value arrays: the code of an N-position is no value, on narrow and wi
     CHECK(a.get(7) == 0);
 }
 
+TEST_CASE("value arrays: a page not made reads as unknown through the flat table, as a narrow page", "[outcome]") {
+    ValueArray a;
+    a.set(3 * ValueArray::page_size + 7, 5);
+    std::uint32_t count = 0;
+    const std::uintptr_t* flat = a.flat(count);
+    REQUIRE(count == 4);
+    for (std::uint32_t p = 0; p < 3; ++p) {
+        CHECK((flat[p] & 1) == 0);  // the low bit would mark a wide page
+        CHECK(ValueArray::read(flat[p], ValueArray::page_size - 1) == ValueArray::unknown);
+    }
+    CHECK(ValueArray::read(flat[3], 7) == 5);
+}
+
 TEST_CASE("value arrays: a draw's code is no value either, and the largest narrow value is one", "[outcome]") {
     ValueArray a;
     CHECK_FALSE(a.set(3, ValueArray::known_d));
