@@ -553,7 +553,7 @@ private:
         switch (e.kind) {
             case ExprKind::int_lit: return std::make_unique<nodes::Const>(e.loc, e.length, Value::integer(e.int_value));
             case ExprKind::bool_lit: return std::make_unique<nodes::Const>(e.loc, e.length, Value::boolean(e.int_value));
-            case ExprKind::str_lit: return std::make_unique<nodes::Const>(e.loc, e.length, make_string(e.text));
+            case ExprKind::str_lit: return std::make_unique<nodes::Const>(e.loc, e.length, intern_string(e.text));
             case ExprKind::name: return name(e);
             case ExprKind::unary: return std::make_unique<nodes::Unary>(e.loc, e.length, expr(*e.items[0]));
             case ExprKind::binary:

@@ -174,6 +174,14 @@ bool Compare::test(const Value& a, const Value& b) const {
             default: break;
         }
     }
+    if ((op == Op::eq || op == Op::ne) && a.is(Kind::string) && b.is(Kind::string)) {
+        // The same object (interned), or a first character apart, decides
+        // without a call: `outcome(p) == "P"` in a loop.
+        const std::string &x = a.str().text, &y = b.str().text;
+        const bool equal = a.object() == b.object() ||
+                           (x.size() == y.size() && (x.empty() || (x[0] == y[0] && x == y)));
+        return (op == Op::eq) == equal;
+    }
     switch (op) {
         case Op::eq: return a == b;
         case Op::ne: return !(a == b);

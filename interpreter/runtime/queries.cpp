@@ -61,12 +61,12 @@ Value query_sg(Context& ctx, std::span<const Value> a) {
 
 Value outcome_text(bool p) {
     // Strings are immutable: every answer shares one of two.
-    static const Value p_text = make_string("P"), n_text = make_string("N");
+    static const Value p_text = intern_string("P"), n_text = intern_string("N");
     return p ? p_text : n_text;
 }
 
 Value outcome_text(solver::Solver::Outcome o) {
-    static const Value d_text = make_string("D");
+    static const Value d_text = intern_string("D");
     return o == solver::Solver::Outcome::draw ? d_text : outcome_text(o == solver::Solver::Outcome::p);
 }
 

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <unordered_map>
 #include <utility>
 
 namespace grundy {
@@ -137,6 +138,15 @@ Value make_string(std::string text) {
     auto* o = new StrObj();
     o->text = std::move(text);
     return Value::adopt(Kind::string, o);
+}
+
+Value intern_string(std::string_view text) {
+    static std::unordered_map<std::string_view, Value> table;
+    auto it = table.find(text);
+    if (it != table.end()) return it->second;
+    Value v = make_string(std::string(text));
+    table.emplace(std::string_view(v.str().text), v);  // the key is the value's own text
+    return v;
 }
 
 Value make_seq(Kind k, std::span<const Value> items) { return build_seq(k, items.begin(), items.size(), false); }

@@ -189,6 +189,10 @@ public:
 
 // ---- construction ---------------------------------------------------------
 Value make_string(std::string s);
+// One shared string per text, for the program's string literals and the
+// texts builtins answer with (outcome()'s "P", "N", "D"): an answer compared
+// with a literal is then the same object when equal (kept for the run).
+Value intern_string(std::string_view s);
 Value make_tuple(std::span<const Value> items);
 Value make_list(std::span<const Value> items);
 Value make_list(std::vector<Value>&& items);

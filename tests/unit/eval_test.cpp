@@ -41,6 +41,12 @@ TEST_CASE("builtins", "[eval]") {
           "55 0 [1, 2, 3] 10 e 3 2 (1, 3) 9223372036854775806 [0, 5]\n");
     CHECK(run_program("print sum([9223372036854775807, 1])").status == grundy::status_error);
     CHECK(run_program("print max([])").status == grundy::status_error);
+    // String equality: literals and outcome()'s answers are shared objects;
+    // strings built at run time are compared by their text.
+    CHECK(output_of("game S { position n; move k in 1..min(n, 2) => n - k }\n"
+                    "print [outcome(S(n)) == \"P\" for n in 0..3], \"x\" + \"y\" == \"xy\", \"\" == \"\", "
+                    "\"ab\" != \"ac\", \"ab\" == \"a\", str(12) == \"12\", outcome(S(4)) != \"N\"") ==
+          "[true, false, false, true] true true true false true false\n");
     CHECK(output_of("print str(12) + \"!\", int(\"-42\"), any([false, true]), all([]), count([1, 1, 2], 1)") ==
           "12! -42 true true 2\n");
     // Shared objects (outcome()'s strings) and fresh equal ones, more kinds
