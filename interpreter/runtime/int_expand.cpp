@@ -247,6 +247,12 @@ bool Instance::int_position_state(std::span<const std::int64_t> args, std::uint3
     const bool start = game_.has_start;
     if ((g->named_list || g->set_coords) && !start) return false;  // G(x) is the list x, not x's ints; sets are not ints
     if (start ? g->start.empty() || args.size() != g->start_args : args.size() != g->arity) return false;
+    if (!start && g->arity == 1 && g->canonical.empty() && args[0] >= 0 && args[0] < StateTable::first_general &&
+        fast_ready()) {
+        id = static_cast<std::uint32_t>(args[0]);  // an int state is its own id
+        if (ints) ints[0] = args[0];
+        return true;
+    }
     std::int64_t regs[IntGame::max_registers];
     const std::uint32_t base = start ? g->start_base : 0;
     intpath::copy_ints(args.data(), args.size(), regs + base);  // a few: no memmove
