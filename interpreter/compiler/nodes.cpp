@@ -131,6 +131,23 @@ bool PlusChain::gather(Env& env, Parts& parts, Value& value) const {
         return true;
     };
     auto sum = [&] { return make_position(std::span<const Component>(parts.data(), parts.size()), false); };
+    // The parts gathered count as live parts of their games until the end:
+    // no value of theirs may be left (`L(1)(s)`'s ruleset and position are
+    // gone once read), and a later operand that makes a ruleset must not
+    // drop their games as idle (Context).
+    struct Pin {
+        Parts& parts;
+        std::size_t pinned = 0;
+        void more() {
+            if (count_live_parts)
+                for (; pinned < parts.size(); ++pinned) ++parts[pinned].game->live_parts;
+        }
+        ~Pin() {
+            if (count_live_parts)
+                for (std::size_t i = 0; i < pinned; ++i)
+                    if (--parts[i].game->live_parts == 0 && parts[i].game->live_rules == 0) parts[i].game->idle();
+        }
+    } pin{parts};
     Value acc;
     bool gathering = component(0);
     if (!gathering) {
@@ -138,11 +155,16 @@ bool PlusChain::gather(Env& env, Parts& parts, Value& value) const {
         gathering = acc.is(Kind::position) && !acc.pos().misere;
         if (gathering) parts.assign(acc.pos().parts.begin(), acc.pos().parts.end());
     }
+    pin.more();
     for (std::size_t i = 1; i < operands.size(); ++i) {
-        if (gathering && component(i)) continue;
+        if (gathering && component(i)) {
+            pin.more();
+            continue;
+        }
         Value x = operands[i]->eval(env);
         if (gathering && x.is(Kind::position) && !x.pos().misere) {
             parts.insert(parts.end(), x.pos().parts.begin(), x.pos().parts.end());
+            pin.more();
             continue;
         }
         if (gathering) acc = sum();

@@ -231,12 +231,15 @@ Value b_tuple(Context&, Args a) { return grundy::make_tuple(items_of(a[0])); }
 Value b_count(Context&, Args a) {
     std::int64_t n = 0;
     // Values are immutable: a list of a few shared objects (outcome()'s
-    // "P", "N" and "D") compares each object once, not each element.
+    // "P", "N" and "D") compares each object once, not each element. Only
+    // where the collection holds its items: a string's characters are made
+    // one at a time, and may share an address.
     const void* seen[4] = {};
     bool equal[4] = {};
     std::size_t next = 0;
+    const bool held = a[0].is(Kind::list) || a[0].is(Kind::tuple) || a[0].is(Kind::set);
     ops::for_each(a[0], [&](const Value& v) {
-        if (v.is_heap()) {
+        if (held && v.is_heap()) {
             std::size_t i = 0;
             while (i < 4 && seen[i] != v.object()) ++i;
             if (i == 4) {

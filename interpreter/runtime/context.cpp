@@ -112,10 +112,10 @@ void Context::forget(Instance& inst) {
                                      "the ruleset once they are gone",
                                      inst.live_parts, inst.live_parts == 1 ? "" : "s", inst.rules_text(),
                                      inst.live_parts == 1 ? "is" : "are"));
-    drop(inst, true);
+    drop(inst);
 }
 
-void Context::drop(Instance& inst, bool misere_too) {
+void Context::drop(Instance& inst) {
     const CompiledGame& game = inst.game();
     if (game.plain_instance == &inst) game.plain_instance = nullptr;
     auto it = game.instances.find(inst.args());
@@ -124,7 +124,7 @@ void Context::drop(Instance& inst, bool misere_too) {
         game.instances.erase(it);
     }
     instances_.erase(std::remove(instances_.begin(), instances_.end(), &inst), instances_.end());
-    solver.forget(inst.graph(), misere_too);
+    solver.forget(inst.graph());
     inst.drop_states();
     note_reached(inst);  // no longer in the idle list's count
 }
@@ -156,15 +156,16 @@ void Context::note_reached(Instance& inst) {
 
 // No search is under way (no state of these games is on a stack or in an
 // options buffer), and no value names them: dropping them changes no
-// answer, only the time to find it again. The misère memo, which mixes
-// games, is kept: its entries naming a dropped game are never asked again.
+// answer, only the time to find it again. The misère memo goes too: it
+// mixes games, and an entry of a kept game may hold a dropped one's parts
+// to expand later.
 void Context::drop_idle() {
     while (idle_bytes_ > idle_budget / 2 && !idle_.empty()) {
         const Idle e = idle_.front();
         idle_.pop_front();
         if (e.inst->idle_stamp != e.stamp) continue;  // reached again since
         note_reached(*e.inst);
-        drop(*e.inst, false);
+        drop(*e.inst);
     }
 }
 

@@ -93,7 +93,7 @@ private:
     std::size_t idle_bytes_ = 0;   // and their instances' bytes
     std::uint64_t idle_stamps_ = 0;
     std::size_t instance_bytes(const Instance& inst) const;
-    void drop(Instance& inst, bool misere_too);
+    void drop(Instance& inst);  // as forget() does
     void drop_idle();
     std::FILE* input_ = stdin;
 };

@@ -366,10 +366,10 @@ void Solver::clear() {
     stats_ = Stats{};
 }
 
-void Solver::forget(std::uint32_t graph, bool misere_too) {
+void Solver::forget(std::uint32_t graph) {
     for (ValueArray& a : tables_[graph].values) a.clear();
     std::erase_if(remoteness_, [&](const auto& entry) { return comp_graph(entry.first) == graph; });
-    if (misere_too) misere_.reset();  // its sums mix games: all of it
+    misere_.reset();  // its sums mix games: all of it
 }
 
 std::uint64_t Solver::memory_bytes() const {

@@ -177,8 +177,7 @@ public:
     const Stats& stats() const { return stats_; }
     std::uint64_t memory_bytes() const;
     void clear();                                            // forget all values
-    // Forget a graph's values (and, with misere_too, the misère memo, which mixes games).
-    void forget(std::uint32_t graph, bool misere_too = true);
+    void forget(std::uint32_t graph);  // forget a graph's values (and misère results)
     // No search is under way: no state is on a stack or in an options buffer.
     bool idle() const { return busy_ == 0; }
 

@@ -55,6 +55,8 @@ TEST_CASE("builtins", "[eval]") {
                     "let o = [outcome(S(n)) for n in 0..9] + [\"P\", (1, 2), [1], \"x\", {1}, \"P\", 1]\n"
                     "print count(o, \"P\"), count(o, \"N\"), count(o, (1, 2)), count(o, [1]), count(o, 1)") ==
           "6 6 1 1 1\n");
+    // A string's characters are made one at a time: each compared afresh.
+    CHECK(output_of("print count(\"abcab\", \"a\"), count(\"xyz\", \"x\")") == "2 1\n");
     CHECK(output_of("print period([1, 2, 1, 2, 1, 2, 1, 2]), period([0, 5, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3])") ==
           "(2, 0) (3, 2)\n");
     CHECK(output_of("print fib(92)") == "7540113804746346429\n");

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <string>
 
 #include "interpreter/driver/interpreter.hpp"
 #include "interpreter/runtime/instance.hpp"
@@ -16,12 +18,17 @@ namespace {
 struct Run {
     Interpreter in;
     Status status;
+    std::string err;
     explicit Run(const std::string& text) {
         in.ctx.idle_budget = std::size_t{512} << 10;
-        std::FILE* out = std::fopen("/dev/null", "w");
+        char* buf = nullptr;
+        std::size_t size = 0;
+        std::FILE* out = open_memstream(&buf, &size);
         in.set_output(out, out);
         status = in.run_text("test.game", text);
         std::fclose(out);
+        err.assign(buf, size);
+        std::free(buf);
     }
     std::size_t rulesets(const std::string& game) const {
         auto all = in.ctx.all_instances();
@@ -79,4 +86,30 @@ TEST_CASE("games without rule parameters are kept for the run", "[idle]") {
           "assert sg(Nim(999)) == 999\n");
     REQUIRE(r.status == status_ok);
     CHECK(r.rulesets("Nim") == 1);
+}
+
+TEST_CASE("a dropped ruleset's parts in the misère memo of a kept game are not expanded later", "[idle]") {
+    // A's misère memo holds H(7)'s parts; H(7) is dropped while the S(m)
+    // fill the budget; the misère search of A(3) + A(3) then grows A's entries.
+    Run r("game H(k) { position s; move i in 0..len(s) - 1, j in 1..s[i] => update(s, i, s[i] - j) + [0 * k] }\n"
+          "game One { position n; move k in 1..n => n - k }\n"
+          "game A { position n; move => One(1); move => H(7)([n, 1]) }\n" +
+          game +
+          "assert outcome(misere(A(3))) == \"N\"\n"
+          "assert sum([sg(Subtract(m)(N)) for m in 1..40]) >= 0\n"
+          "assert outcome(misere(A(3) + A(3))) == \"N\"\n");
+    INFO(r.err);
+    CHECK(r.status == status_ok);
+}
+
+TEST_CASE("the parts of a sum being gathered keep their rulesets while later parts make new ones", "[idle]") {
+    // L(1)'s ruleset and position are gone once its parts are read; H(3),
+    // made next, must not drop it before the sum is solved.
+    Run r("game L(k) { position s; move i in 0..len(s) - 1, j in 1..s[i][0] => update(s, i, [s[i][0] - j]) }\n"
+          "game H(k) { position n; move j in 1..n => n - j }\n"
+          "let h = H(2)\n"
+          "assert sg(L(1)([[60], [60], [3]])) == 3\n"
+          "assert sg(h(3) + L(1)([[60], [60], [2]]) + H(3)(2)) == 3 ^ 2 ^ 2\n");
+    INFO(r.err);
+    CHECK(r.status == status_ok);
 }
