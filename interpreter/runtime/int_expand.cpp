@@ -85,7 +85,7 @@ void Instance::fast_move(const intpath::Move& m, std::size_t gen, const intpath:
             // against the limit; the option is written in one go after.
             // Each part is `arity` ints: one int, or a tuple's coordinates.
             const std::uint32_t arity = game_.fast->arity;
-            const bool plain = game_.fast->canonical.empty() && arity == 1;
+            const bool plain = game_.fast->plain_int();
             std::uint32_t ids[16];
             std::vector<std::uint32_t> more;
             const std::size_t n = m.result.size() / arity;
@@ -132,7 +132,7 @@ void Instance::fast_move(const intpath::Move& m, std::size_t gen, const intpath:
             std::int64_t xs[8];
             for (std::size_t i = 0; i < m.result.size(); ++i) xs[i] = m.result[i]->eval(f);
             const IntGame& g = *game_.fast;
-            const bool own = g.arity == 1 && g.canonical.empty() && xs[0] >= 0 && xs[0] < StateTable::first_general;
+            const bool own = g.plain_int() && xs[0] >= 0 && xs[0] < StateTable::first_general;
             id = own ? static_cast<std::uint32_t>(xs[0]) : fast_state(xs, f);  // an int state is its own id
         }
         out.begin_option();
@@ -247,7 +247,7 @@ bool Instance::int_position_state(std::span<const std::int64_t> args, std::uint3
     const bool start = game_.has_start;
     if ((g->named_list || g->set_coords) && !start) return false;  // G(x) is the list x, not x's ints; sets are not ints
     if (start ? g->start.empty() || args.size() != g->start_args : args.size() != g->arity) return false;
-    if (!start && g->arity == 1 && g->canonical.empty() && args[0] >= 0 && args[0] < StateTable::first_general &&
+    if (!start && g->plain_int() && args[0] >= 0 && args[0] < StateTable::first_general &&
         fast_ready()) {
         id = static_cast<std::uint32_t>(args[0]);  // an int state is its own id
         if (ints) ints[0] = args[0];

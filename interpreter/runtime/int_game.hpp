@@ -341,6 +341,10 @@ struct IntGame {
 
     static constexpr std::uint32_t max_registers = 64;
 
+    // Positions of one int with no canonical form: an int in 0 up to
+    // StateTable::first_general is its own state id, with no table.
+    bool plain_int() const { return arity == 1 && canonical.empty(); }
+
     // Puts a new state's ints xs (arity of them) in canonical form, if
     // the game has one; the traced form records the choices of its min,
     // max and abs (intpath::Trace) as evaluating `canonical` would.
