@@ -26,10 +26,35 @@ bool one_item_list(const Code& c, std::uint32_t slot) {
 }  // namespace
 
 std::unique_ptr<RangeQuery> RangeQuery::match(const GensCode& gens, const Code& element) {
-    if (gens.gens.empty() || gens.gens.size() > 8 || gens.where) return nullptr;
-    auto* query = dynamic_cast<const CallBuiltin*>(&element);
-    if (!query || (query->query != CallBuiltin::Query::sg && query->query != CallBuiltin::Query::outcome)) return nullptr;
+    if (gens.gens.empty() || gens.gens.size() > 8) return nullptr;
+    auto as_query = [](const Code* c) {
+        auto* query = dynamic_cast<const CallBuiltin*>(c);
+        const bool is = query && (query->query == CallBuiltin::Query::sg || query->query == CallBuiltin::Query::outcome);
+        return is ? query : nullptr;
+    };
+    const CallBuiltin* query = nullptr;
+    const Compare* filter = nullptr;
+    const Const* filter_value = nullptr;
+    if (gens.where) {
+        filter = dynamic_cast<const Compare*>(gens.where.get());
+        if (!filter || (filter->op != ast::Op::eq && filter->op != ast::Op::ne)) return nullptr;
+        query = as_query(filter->lhs.get());
+        filter_value = dynamic_cast<const Const*>(filter->rhs.get());
+        if (!query) {
+            query = as_query(filter->rhs.get());
+            filter_value = dynamic_cast<const Const*>(filter->lhs.get());
+        }
+        if (!filter_value) return nullptr;
+    } else {
+        query = as_query(&element);
+    }
+    if (!query) return nullptr;
     auto q = std::make_unique<RangeQuery>();
+    if (filter) {
+        q->filter_ = filter;
+        q->filter_value_ = filter_value;
+        q->element_ = &element;
+    }
     for (const GenCode& g : gens.gens) {
         auto* range = dynamic_cast<const Range*>(g.iterable.get());
         if (!range || g.binder.slot < 0) return nullptr;
@@ -100,6 +125,17 @@ struct RangeQuery::Loop {
     std::uint32_t batch[256];  // values not yet handed to `many`
     std::size_t used = 0;
     bool grid = false;           // the instance's grid form serves the query (grid_elements)
+    // A filter on outcomes: which of the three it keeps, found at first use.
+    const RangeQuery* query = nullptr;
+    std::uint8_t keeps = 0, tried = 0;
+    bool kept(solver::Solver::Outcome o) {
+        const auto bit = static_cast<std::uint8_t>(1u << static_cast<unsigned>(o));
+        if (!(tried & bit)) {
+            tried |= bit;
+            if (query->kept(outcome_text(o))) keeps |= bit;
+        }
+        return keeps & bit;
+    }
     bool flush() {
         if (used == 0) return true;
         return many(std::span<const std::uint32_t>(batch, std::exchange(used, 0)));
@@ -112,9 +148,13 @@ bool RangeQuery::element(Loop& loop) const {
         loop.resolved = true;
         loop.inst = query_->noting_query([&] { return instance(env, loop.rules); });
         if (loop.inst && loop.inst->forgotten()) loop.inst = nullptr;  // the loop reports it
-        loop.grid = loop.inst && grid_serves(*loop.inst);
+        loop.grid = loop.inst && !filter_ && grid_serves(*loop.inst);  // the grid form hands out values
     }
-    if (!loop.inst) return loop.flush() && loop.one(query_->eval(env));
+    if (!loop.inst) {
+        if (!filter_) return loop.flush() && loop.one(query_->eval(env));
+        if (!filter_->eval_bool(env, "a 'where' condition")) return true;
+        return loop.flush() && loop.one(element_->eval(env));
+    }
     // As CallBuiltin::call asks it: the position where the call is, the
     // value where the query is.
     Instance& inst = *loop.inst;
@@ -146,12 +186,12 @@ bool RangeQuery::element(Loop& loop) const {
             solver::Solver& solver = env.ctx.solver;
             // As Solver::grundy starts (try_direct), with the state's ints
             // at hand: a query that climbs finds the options known. Not for
-            // the outcome in a loopy game: its options hold outcomes, not values.
-            if (int_state && v == solver::ValueArray::unknown && !(outcome && solver.loopy(inst.graph()))) {
+            // the outcome: its search stops at the first P option, where
+            // the value's reads every option.
+            if (int_state && v == solver::ValueArray::unknown && !outcome) {
                 solver.before_one_pass(state);
                 if (inst.try_grundy_ints(state_ints, v)) {
                     solver.one_pass_solved(c, v);
-                    if (outcome) o = solver.outcome(v);
                     return Value();
                 }
             }
@@ -163,9 +203,18 @@ bool RangeQuery::element(Loop& loop) const {
         });
         return 0;
     });
+    if (filter_) {
+        if (!(outcome ? loop.kept(o) : kept(sg_value(env.ctx.solver, v)))) return true;
+        return loop.flush() && loop.one(element_->eval(env));
+    }
     if (outcome) return loop.one(outcome_text(o));
     loop.batch[loop.used++] = v;
     return loop.used < std::size(loop.batch) || loop.flush();
+}
+
+bool RangeQuery::kept(const Value& asked) const {
+    const Value& k = filter_value_->value;
+    return filter_value_ == filter_->rhs.get() ? filter_->test(asked, k) : filter_->test(k, asked);
 }
 
 // Generator d over a..b and those inside it, as GensCode::run binds them.
@@ -210,13 +259,14 @@ void RangeQuery::run(Env& env, FunctionRef<bool(const Value&)> one, Batch many) 
     const std::int64_t b = r.hi->eval_int(env, "the end of a range");
     if (a > b) return;
     Loop loop{env, one, many};
-    if (single() && query_->query == CallBuiltin::Query::sg) {
+    loop.query = this;
+    if (single() && query_->query == CallBuiltin::Query::sg && !filter_) {
         // A whole range in one call, when the game's states are its ints.
         bool ran = query_->noting_query([&] {
             loop.resolved = true;
             loop.inst = instance(env, loop.rules);
             if (loop.inst && loop.inst->forgotten()) loop.inst = nullptr;  // the loop reports it
-            loop.grid = loop.inst && grid_serves(*loop.inst);
+            loop.grid = loop.inst && !filter_ && grid_serves(*loop.inst);  // the grid form hands out values
             bool all = false;
             located(*query_, [&] {
                 all = loop.inst && loop.inst->grundy_range(a, b, many, list_);

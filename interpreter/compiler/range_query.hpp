@@ -6,9 +6,12 @@
 // the instance and the solver; a game on one int without `start` or
 // `canonical` solves a whole range in one call (Instance::grundy_range).
 // Matched: generators `x in a..b` (bounds may read the variables before
-// them), no `where`, and an element `sg(P)` or `outcome(P)` where P is
-// `G(x, y, ...)` or `f(x, y, ...)` of generator variables, f free of them.
-// Same values, same errors, in the same order as the loop as written.
+// them), and an element `sg(P)` or `outcome(P)` where P is `G(x, y, ...)`
+// or `f(x, y, ...)` of generator variables, f free of them; or any element
+// and a `where` that compares such a query with a constant by `==` or `!=`
+// (`[n for n in 0..N where outcome(G(n)) == "P"]`), the elements that pass
+// evaluated as written. Same values, same errors, in the same order as the
+// loop as written.
 #pragma once
 
 #include <memory>
@@ -36,6 +39,8 @@ public:
     Instance* instance(Env& env, Value& keep) const;
     // One generator (a table over one heap size).
     bool single() const { return dims_.size() == 1; }
+    // The elements are those a `where` on the query keeps, not the query's values.
+    bool filtered() const { return filter_ != nullptr; }
 
 private:
     struct Dim {
@@ -45,6 +50,7 @@ private:
     struct Loop;
     bool run_ranges(Loop& loop, std::size_t d, std::int64_t a, std::int64_t b) const;
     bool element(Loop& loop) const;
+    bool kept(const Value& asked) const;  // whether the filter keeps an element whose query gives `asked`
     // Whether the instance's grid form can take this query's elements
     // (sg of a game of translations on a grid, range_query_grid.cpp).
     bool grid_serves(Instance& inst) const;
@@ -58,7 +64,10 @@ private:
 
     boost::container::small_vector<Dim, 4> dims_;
     boost::container::small_vector<std::uint8_t, 4> arg_dims_;  // the generator each argument reads
-    const CallBuiltin* query_ = nullptr;     // the element, sg(...) or outcome(...)
+    const CallBuiltin* query_ = nullptr;     // the element, sg(...) or outcome(...), or the filter's
+    const Compare* filter_ = nullptr;        // `where query == k` (or k == query, or !=), or null
+    const Const* filter_value_ = nullptr;    // its k
+    const Code* element_ = nullptr;          // with a filter: the element, evaluated where it holds
     const Code* call_ = nullptr;             // its argument, the position
     const Code* callee_ = nullptr;           // f(...) with f free of the variables, or
     const CompiledGame* game_ = nullptr;     // G(...) of a game without rule parameters

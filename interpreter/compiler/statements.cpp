@@ -91,7 +91,7 @@ void Assert::exec(Env& env, Reporter& rep) const {
 namespace {
 Period proved_period(const GensCode& gens, const Code& value, Env& env, const std::vector<TableRow>& rows) {
     auto q = nodes::RangeQuery::match(gens, value);
-    if (!q || !q->single() || rows.empty() || !rows.back().keys[0].is(Kind::integer)) return {};
+    if (!q || !q->single() || q->filtered() || rows.empty() || !rows.back().keys[0].is(Kind::integer)) return {};
     const std::int64_t last = rows.back().keys[0].as_int();
     try {
         Value rules;

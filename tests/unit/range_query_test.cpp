@@ -199,3 +199,62 @@ TEST_CASE("errors and limits in a query over several ranges read as in the loop"
                                "print sum([sg(Heaps3(a, b, c)) for a in 0..6, b in a..6, c in b..6)END])",
                        limit);
 }
+
+namespace {
+
+// The same for a filter: `WHERE(c)` is `where c` fused, and `where c or
+// false` (not a comparison, so not fused) as the loop as written.
+void same_filtered(const std::string& games, const std::string& queries, std::uint64_t max_states = 0) {
+    auto expand = [&](bool fused) {
+        std::string text = queries;
+        for (std::size_t at; (at = text.find("WHERE(")) != std::string::npos;) {
+            std::size_t depth = 1, end = at + 6;
+            for (; depth > 0; ++end) depth += text[end] == '(' ? 1 : text[end] == ')' ? -1 : 0;
+            const std::string cond = text.substr(at + 6, end - at - 7);
+            text.replace(at, end - at, "where " + cond + (fused ? "" : " or false"));
+        }
+        return "print \"compiled\"\n" + games + "\n" + text + "\n";
+    };
+    auto fused = run_program(expand(true), "", max_states);
+    auto plain = run_program(expand(false), "", max_states);
+    INFO(expand(true));
+    CHECK(plain.out.rfind("compiled\n", 0) == 0);
+    CHECK(fused.out == plain.out);
+    CHECK(fused.status == plain.status);
+    // Messages quote their lines, which differ; the first line, the
+    // location and text, must agree.
+    CHECK(fused.err.substr(0, fused.err.find('\n')) == plain.err.substr(0, plain.err.find('\n')));
+}
+
+}  // namespace
+
+TEST_CASE("a range query kept by a filter gives what the loop gives", "[range_query]") {
+    const std::string games =
+        subtract + "\n" + boards +
+        "\ngame Squares { position n; move k in 1..isqrt(n) => n - k * k }\n"
+        "game Loop { position n; move where n > 0 => n - 1; move where n % 3 == 1 => n + 1; move where n == 8 => n }";
+    same_filtered(games,
+                  "print len([n for n in 0..3000 WHERE(outcome(Squares(n)) == \"P\")])\n"
+                  "print [n for n in 0..200 WHERE(\"P\" == outcome(Squares(n)))]\n"
+                  "print sum([n * n for n in 0..500 WHERE(outcome(Squares(n)) != \"P\")])\n"
+                  "print [n for n in 0..100 WHERE(sg(g(n)) == 2)], [n for n in 0..40 WHERE(0 != sg(Nim(n)))]\n"
+                  "print [(a, b) for a in 0..12, b in a..12 WHERE(outcome(Kiki(a + 1, b + 1)) == \"P\")]\n"
+                  "print {c - b for a in 0..5, b in a..5, c in b..5 WHERE(sg(Heaps3(a, b, c)) == 0)}\n"
+                  "print [n for n in 0..12 WHERE(outcome(Loop(n)) == \"D\")], [n for n in 0..12 WHERE(sg(Loop(n)) != 1)]\n"
+                  "print [n for n in 0..30 WHERE(outcome(Squares(n)) == 0)], [n for n in 0..9 WHERE(sg(Nim(n)) == \"P\")]");
+    // The element runs only where the filter holds, and its error is the loop's.
+    same_filtered(games, "print [10 / (n - 3) for n in 0..5 WHERE(outcome(Nim(n)) == \"N\")]");
+    same_filtered(games, "print [10 / (n - 3) for n in 0..5 WHERE(outcome(Nim(n)) == \"P\")]");
+    // Errors in the rules, calling what is not a ruleset, and the state limit.
+    same_filtered("game E { position n; move k in 1..2 where k <= n => n - k; move where n == 7 => n / (n - 7) }",
+                  "print len([n for n in 0..20 WHERE(outcome(E(n)) == \"P\")])");
+    same_filtered("let g = 5", "print len([n for n in 0..3 WHERE(sg(g(n)) == 0)])");
+    for (std::uint64_t limit : {1, 100, 2999})
+        same_filtered(games, "print len([n for n in 0..3000 WHERE(outcome(Squares(n)) == \"P\")])", limit);
+}
+
+TEST_CASE("a table kept by a filter claims no period", "[range_query]") {
+    const auto r = grundy::testing::run_program(
+        "game K { position n; move k in 1..2 where k <= n => n - k }\ntable n for n in 0..40 where sg(K(n)) == 0\n", "");
+    CHECK(r.out.find("period") == std::string::npos);
+}
