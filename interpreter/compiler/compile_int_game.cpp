@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "fixed_lists.hpp"
+#include "int_jit.hpp"
 #include "int_rule_compiler.hpp"
 
 namespace grundy::intcomp {
@@ -102,6 +103,7 @@ std::shared_ptr<const IntGame> IntCompiler::build(const ast::GameDef& gd) {
     if (gd.start && !lists_) start(*gd.start, *g);
     if (grid && !g->moves.empty()) grid_start(gd, *g, std::move(grid));
     g->registers = next_reg_;
+    jit_compile(*g);
     return g;
 }
 

@@ -22,12 +22,14 @@ struct Const final : Int {
     std::int64_t value;
     Const(Loc l, std::uint32_t n, std::int64_t v) : Int(l, n), value(v) {}
     std::int64_t eval(const Frame&) const override { return value; }
+    Emitter::V emit(Emitter& e) const override { return e.constant(value); }
 };
 
 struct Reg final : Int {
     std::uint32_t reg;
     Reg(Loc l, std::uint32_t n, std::uint32_t r) : Int(l, n), reg(r) {}
     std::int64_t eval(const Frame& f) const override { return f.r[reg]; }
+    Emitter::V emit(Emitter& e) const override { return e.load(reg); }
 };
 
 struct Neg final : Int {
@@ -35,6 +37,7 @@ struct Neg final : Int {
     Neg(Loc l, std::uint32_t n, IntPtr a) : Int(l, n), x(std::move(a)) {}
     std::int64_t eval(const Frame& f) const override { return neg(x->eval(f)); }
     std::int64_t eval_traced(const Frame& f, Trace& t) const override { return neg(x->eval_traced(f, t)); }
+    Emitter::V emit(Emitter& e) const override { return e.neg(x->emit(e)); }
     std::int64_t neg(std::int64_t v) const {
         return checked(*this, [&] { return ops::neg(v); });
     }
@@ -47,16 +50,19 @@ struct RegOperand {
     std::uint32_t reg;
     std::int64_t get(const Frame& f) const { return f.r[reg]; }
     std::int64_t get(const Frame& f, Trace&) const { return f.r[reg]; }
+    Emitter::V emit(Emitter& e) const { return e.load(reg); }
 };
 struct ConstOperand {
     std::int64_t value;
     std::int64_t get(const Frame&) const { return value; }
     std::int64_t get(const Frame&, Trace&) const { return value; }
+    Emitter::V emit(Emitter& e) const { return e.constant(value); }
 };
 struct AnyOperand {
     IntPtr node;
     std::int64_t get(const Frame& f) const { return node->eval(f); }
     std::int64_t get(const Frame& f, Trace& t) const { return node->eval_traced(f, t); }
+    Emitter::V emit(Emitter& e) const { return node->emit(e); }
 };
 
 // A node of final type N read without a virtual call: the comparison
@@ -65,6 +71,7 @@ template <typename N> struct InlineOperand {
     std::unique_ptr<N> node;
     std::int64_t get(const Frame& f) const { return node->N::eval(f); }
     std::int64_t get(const Frame& f, Trace& t) const { return node->N::eval_traced(f, t); }
+    Emitter::V emit(Emitter& e) const { return node->emit(e); }
 };
 
 template <ast::Op op> [[gnu::always_inline]] inline std::int64_t apply(const Int& at, std::int64_t x, std::int64_t y) {
@@ -106,10 +113,18 @@ template <ast::Op op, typename A, typename B> struct Bin final : Int {
     A a;
     B b;
     Bin(Loc l, std::uint32_t n, A x, B y) : Int(l, n), a(std::move(x)), b(std::move(y)) {}
-    std::int64_t eval(const Frame& f) const override { return apply<op>(*this, a.get(f), b.get(f)); }
+    std::int64_t eval(const Frame& f) const override {
+        const std::int64_t x = a.get(f);  // left first, as the rules read (arguments go in any order)
+        return apply<op>(*this, x, b.get(f));
+    }
     std::int64_t eval_traced(const Frame& f, Trace& t) const override {
         std::int64_t x = a.get(f, t);
         return apply<op>(*this, x, b.get(f, t));
+    }
+    Emitter::V emit(Emitter& e) const override {
+        if (!e.has(op)) return e.call(*this);
+        const Emitter::V x = a.emit(e);
+        return e.arith(op, x, b.emit(e));
     }
 };
 
@@ -127,6 +142,10 @@ template <bool is_max, typename A, typename B> struct Extreme final : Int {
         const bool second = is_max ? y > x : y < x;
         t.add(second, d, exact);
         return second ? y : x;
+    }
+    Emitter::V emit(Emitter& e) const override {
+        const Emitter::V x = a.emit(e);
+        return e.extreme(is_max, x, b.emit(e));
     }
 };
 
@@ -152,6 +171,11 @@ struct MinMax final : Int {
         t.add(chosen);
         return r;
     }
+    Emitter::V emit(Emitter& e) const override {
+        Emitter::V r = xs[0]->emit(e);
+        for (std::size_t i = 1; i < xs.size(); ++i) r = e.extreme(is_max, r, xs[i]->emit(e));
+        return r;
+    }
 };
 
 // A builtin from ints to ints (isqrt, fib), by the same function as the
@@ -175,6 +199,7 @@ struct Abs final : Int {
         return abs(v);
     }
     std::int64_t abs(std::int64_t v) const { return v < 0 ? checked(*this, [&] { return ops::neg(v); }) : v; }
+    Emitter::V emit(Emitter& e) const override { return e.abs(x->emit(e)); }
 };
 
 struct IfInt final : Int {
@@ -185,6 +210,9 @@ struct IfInt final : Int {
     std::int64_t eval(const Frame& f) const override { return c->test(f) ? a->eval(f) : b->eval(f); }
     std::int64_t eval_traced(const Frame& f, Trace& t) const override {
         return c->test_traced(f, t) ? a->eval_traced(f, t) : b->eval_traced(f, t);
+    }
+    Emitter::V emit(Emitter& e) const override {
+        return e.choose(c->emit(e), [&] { return a->emit(e); }, [&] { return b->emit(e); });
     }
 };
 
@@ -202,6 +230,10 @@ struct LetInt final : Int {
         f.r[reg] = value->eval_traced(f, t);
         return body->eval_traced(f, t);
     }
+    Emitter::V emit(Emitter& e) const override {
+        e.store(reg, value->emit(e));
+        return body->emit(e);
+    }
 };
 
 struct LetBool final : Bool {
@@ -216,6 +248,10 @@ struct LetBool final : Bool {
     bool test_traced(const Frame& f, Trace& t) const override {
         f.r[reg] = value->eval_traced(f, t);
         return body->test_traced(f, t);
+    }
+    Emitter::V emit(Emitter& e) const override {
+        e.store(reg, value->emit(e));
+        return body->emit(e);
     }
 };
 
@@ -313,6 +349,7 @@ struct ConstBool final : Bool {
     bool value;
     explicit ConstBool(bool v) : value(v) {}
     bool test(const Frame&) const override { return value; }
+    Emitter::V emit(Emitter& e) const override { return e.constant(value); }
 };
 
 template <ast::Op op> bool compare_ints(std::int64_t x, std::int64_t y) {
@@ -329,7 +366,10 @@ template <ast::Op op, typename A, typename B> struct Cmp final : Bool {
     A a;
     B b;
     Cmp(A x, B y) : a(std::move(x)), b(std::move(y)) {}
-    bool test(const Frame& f) const override { return compare_ints<op>(a.get(f), b.get(f)); }
+    bool test(const Frame& f) const override {
+        const std::int64_t x = a.get(f);
+        return compare_ints<op>(x, b.get(f));
+    }
     // An order comparison is a two-way choice on the sign of an affine
     // difference d (the test holds when d < 0); == and != are not, and
     // make the trace one that never compares equal.
@@ -347,6 +387,10 @@ template <ast::Op op, typename A, typename B> struct Cmp final : Bool {
             t.add(holds, d, exact);
         }
         return holds;
+    }
+    Emitter::V emit(Emitter& e) const override {
+        const Emitter::V x = a.emit(e);
+        return e.compare(op, x, b.emit(e));
     }
 };
 
@@ -372,6 +416,11 @@ template <bool is_and> struct Junction final : Bool {
     bool test_traced(const Frame& f, Trace& t) const override {
         return is_and ? a->test_traced(f, t) && b->test_traced(f, t) : a->test_traced(f, t) || b->test_traced(f, t);
     }
+    Emitter::V emit(Emitter& e) const override {
+        const Emitter::V x = a->emit(e);
+        if (is_and) return e.choose(x, [&] { return b->emit(e); }, [&] { return e.constant(0); });
+        return e.choose(x, [&] { return e.constant(1); }, [&] { return b->emit(e); });
+    }
 };
 
 struct Not final : Bool {
@@ -379,6 +428,7 @@ struct Not final : Bool {
     explicit Not(BoolPtr x) : a(std::move(x)) {}
     bool test(const Frame& f) const override { return !a->test(f); }
     bool test_traced(const Frame& f, Trace& t) const override { return !a->test_traced(f, t); }
+    Emitter::V emit(Emitter& e) const override { return e.logic_not(a->emit(e)); }
 };
 
 }  // namespace grundy::intpath

@@ -16,6 +16,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "int_emit.hpp"
 #include "program.hpp"
 
 namespace grundy {
@@ -137,6 +138,7 @@ struct Int {
     virtual ~Int() = default;
     virtual std::int64_t eval(const Frame& f) const = 0;
     virtual std::int64_t eval_traced(const Frame& f, Trace&) const { return eval(f); }
+    virtual Emitter::V emit(Emitter& e) const { return e.call(*this); }  // int_emit.hpp
 };
 using IntPtr = std::unique_ptr<Int>;
 
@@ -146,6 +148,7 @@ struct Bool {
     // Records each order comparison it makes as a two-way choice; the
     // compiler traces only conditions made of those (IntCompiler::linearity).
     virtual bool test_traced(const Frame& f, Trace&) const { return test(f); }
+    virtual Emitter::V emit(Emitter& e) const { return e.call(*this); }
 };
 using BoolPtr = std::unique_ptr<Bool>;
 

@@ -1,0 +1,372 @@
+#include "int_jit.hpp"
+
+#include <cstddef>
+#include <cstdlib>
+#include <string_view>
+#include <optional>
+
+#if GRUNDY_JIT
+#include <asmjit/x86.h>
+#endif
+
+namespace grundy {
+
+namespace {
+bool jit_by_default() {
+    const char* v = std::getenv("GRUNDY_JIT");  // GRUNDY_JIT=0: the trees alone, to compare
+    return !(v && std::string_view(v) == "0");
+}
+}  // namespace
+
+bool jit_enabled = jit_by_default();
+
+namespace intpath {
+
+namespace {
+
+// How many operations a tree would run natively, and how many nodes it
+// would call: one operation is no faster than the node's own virtual call,
+// and a call out of native code costs more than the tree's.
+class Counter final : public Emitter {
+public:
+    int ops = 0, calls = 0;
+    V constant(std::int64_t) override { return 0; }
+    V load(std::uint32_t) override { return 0; }
+    void store(std::uint32_t, V) override { ++ops; }
+    bool has(ast::Op op) const override { return op <= ast::Op::bit_xor; }
+    V arith(ast::Op, V, V) override { return ++ops, 0; }
+    V neg(V) override { return ++ops, 0; }
+    V abs(V) override { return ++ops, 0; }
+    V extreme(bool, V, V) override { return ++ops, 0; }
+    V compare(ast::Op, V, V) override { return ++ops, 0; }
+    V logic_not(V) override { return ++ops, 0; }
+    V choose(V, FunctionRef<V()> then, FunctionRef<V()> otherwise) override {
+        ++ops;
+        then();
+        return otherwise();
+    }
+    V call(const Int&) override { return ++calls, 0; }
+    V call(const Bool&) override { return ++calls, 0; }
+};
+
+template <typename Node> bool worth_it(const Node& n) {
+    Counter c;
+    n.emit(c);
+    return c.ops >= 2 && c.calls == 0;
+}
+
+}  // namespace
+
+#if GRUNDY_JIT
+
+namespace {
+
+namespace x86 = asmjit::x86;
+
+// Native code: int64 f(const Frame*, uint32* bail). It sets *bail and
+// returns 0 where it cannot give the tree's result.
+using Code = std::int64_t (*)(const Frame*, std::uint32_t*);
+
+asmjit::JitRuntime& runtime() {
+    static auto* rt = new asmjit::JitRuntime;  // never destroyed: code may outlive static destructors
+    return *rt;
+}
+
+// A node the code calls: what it throws, the tree raises again.
+std::int64_t call_int(const Int* n, const Frame* f, std::uint32_t* bail) noexcept {
+    try {
+        return n->eval(*f);
+    } catch (...) {
+        *bail = 1;
+        return 0;
+    }
+}
+std::int64_t call_bool(const Bool* b, const Frame* f, std::uint32_t* bail) noexcept {
+    try {
+        return b->test(*f);
+    } catch (...) {
+        *bail = 1;
+        return 0;
+    }
+}
+
+bool fits_imm32(std::int64_t x) { return x >= INT32_MIN && x <= INT32_MAX; }
+
+class Asm final : public Emitter {
+public:
+    explicit Asm(x86::Compiler& cc) : cc_(cc) {
+        asmjit::FuncNode* fn =
+            cc.addFunc(asmjit::FuncSignatureT<std::int64_t, const void*, std::uint32_t*>(asmjit::CallConvId::kHost));
+        frame_ = cc.newIntPtr();
+        bail_ = cc.newIntPtr();
+        fn->setArg(0, frame_);
+        fn->setArg(1, bail_);
+        regs_ = cc.newIntPtr();
+        static_assert(offsetof(Frame, r) == 0);
+        cc.mov(regs_, x86::ptr(frame_));
+        fail_ = cc.newLabel();
+    }
+    void finish(V result) {
+        cc_.ret(vals_[result]);
+        cc_.bind(fail_);
+        cc_.mov(x86::dword_ptr(bail_), 1);
+        x86::Gp zero = cc_.newInt64();
+        cc_.xor_(zero, zero);
+        cc_.ret(zero);
+        cc_.endFunc();
+    }
+
+    V constant(std::int64_t x) override {
+        x86::Gp g = cc_.newInt64();
+        cc_.mov(g, x);
+        return add(g, x);
+    }
+    V load(std::uint32_t reg) override {
+        x86::Gp g = cc_.newInt64();
+        cc_.mov(g, x86::qword_ptr(regs_, static_cast<std::int32_t>(reg * 8)));
+        return add(g);
+    }
+    void store(std::uint32_t reg, V x) override {
+        cc_.mov(x86::qword_ptr(regs_, static_cast<std::int32_t>(reg * 8)), vals_[x]);
+    }
+    bool has(ast::Op op) const override { return op <= ast::Op::bit_xor; }
+    V arith(ast::Op op, V x, V y) override {
+        using ast::Op;
+        const std::optional<std::int64_t> k = consts_[y];
+        x86::Gp d = cc_.newInt64();
+        cc_.mov(d, vals_[x]);
+        auto with = [&](x86::Inst::Id insn) {  // d op= y, an immediate where it fits
+            if (k && fits_imm32(*k)) cc_.emit(insn, d, asmjit::imm(*k));
+            else cc_.emit(insn, d, vals_[y]);
+        };
+        switch (op) {
+            case Op::add: with(x86::Inst::kIdAdd); cc_.jo(fail_); break;
+            case Op::sub: with(x86::Inst::kIdSub); cc_.jo(fail_); break;
+            case Op::mul: cc_.imul(d, vals_[y]); cc_.jo(fail_); break;
+            case Op::bit_and: with(x86::Inst::kIdAnd); break;
+            case Op::bit_or: with(x86::Inst::kIdOr); break;
+            case Op::bit_xor: with(x86::Inst::kIdXor); break;
+            case Op::div:
+            case Op::mod:
+                if (k && *k > 0 && (*k & (*k - 1)) == 0) {
+                    // Floor division and its remainder by a power of two: a
+                    // shift and a mask, for any x.
+                    if (op == Op::div) cc_.sar(d, __builtin_ctzll(static_cast<std::uint64_t>(*k)));
+                    else if (fits_imm32(*k - 1)) cc_.and_(d, *k - 1);
+                    else {
+                        x86::Gp m = cc_.newInt64();
+                        cc_.mov(m, *k - 1);
+                        cc_.and_(d, m);
+                    }
+                    break;
+                }
+                // x >= 0 and y > 0, where floor and truncation agree; else the tree.
+                if (!k) {
+                    cc_.cmp(vals_[y], 0);
+                    cc_.jle(fail_);
+                } else if (*k <= 0) {
+                    cc_.jmp(fail_);
+                }
+                cc_.test(d, d);
+                cc_.js(fail_);
+                {
+                    x86::Gp hi = cc_.newInt64();
+                    cc_.xor_(hi, hi);
+                    cc_.div(hi, d, vals_[y]);
+                    if (op == Op::mod) return add(hi);
+                }
+                break;
+            default: cc_.jmp(fail_); break;
+        }
+        return add(d);
+    }
+    V neg(V x) override {
+        x86::Gp d = cc_.newInt64();
+        cc_.mov(d, vals_[x]);
+        cc_.neg(d);
+        cc_.jo(fail_);
+        return add(d);
+    }
+    V abs(V x) override {
+        x86::Gp d = cc_.newInt64();
+        cc_.mov(d, vals_[x]);
+        cc_.neg(d);
+        cc_.jo(fail_);                 // of the least int
+        cc_.test(vals_[x], vals_[x]);
+        cc_.cmovns(d, vals_[x]);
+        return add(d);
+    }
+    V extreme(bool is_max, V x, V y) override {
+        x86::Gp d = cc_.newInt64();
+        cc_.mov(d, vals_[x]);
+        cc_.cmp(vals_[x], vals_[y]);
+        if (is_max) cc_.cmovl(d, vals_[y]);  // std::max(x, y): y when x < y
+        else cc_.cmovg(d, vals_[y]);         // std::min(x, y): y when y < x
+        return add(d);
+    }
+    V compare(ast::Op op, V x, V y) override {
+        using ast::Op;
+        x86::Gp d = cc_.newInt64(), one = cc_.newInt64();
+        cc_.xor_(d, d);
+        cc_.mov(one, 1);
+        cc_.cmp(vals_[x], vals_[y]);
+        switch (op) {
+            case Op::eq: cc_.cmove(d, one); break;
+            case Op::ne: cc_.cmovne(d, one); break;
+            case Op::lt: cc_.cmovl(d, one); break;
+            case Op::le: cc_.cmovle(d, one); break;
+            case Op::gt: cc_.cmovg(d, one); break;
+            default: cc_.cmovge(d, one); break;
+        }
+        return add(d);
+    }
+    V logic_not(V x) override {
+        x86::Gp d = cc_.newInt64();
+        cc_.mov(d, vals_[x]);
+        cc_.xor_(d, 1);
+        return add(d);
+    }
+    V choose(V cond, FunctionRef<V()> then, FunctionRef<V()> otherwise) override {
+        x86::Gp d = cc_.newInt64();
+        asmjit::Label other = cc_.newLabel(), done = cc_.newLabel();
+        cc_.test(vals_[cond], vals_[cond]);
+        cc_.jz(other);
+        cc_.mov(d, vals_[then()]);
+        cc_.jmp(done);
+        cc_.bind(other);
+        cc_.mov(d, vals_[otherwise()]);
+        cc_.bind(done);
+        return add(d);
+    }
+    V call(const Int& n) override { return invoke(reinterpret_cast<const void*>(&call_int), &n); }
+    V call(const Bool& b) override { return invoke(reinterpret_cast<const void*>(&call_bool), &b); }
+
+private:
+    V add(x86::Gp g, std::optional<std::int64_t> k = std::nullopt) {
+        vals_.push_back(g);
+        consts_.push_back(k);
+        return static_cast<V>(vals_.size() - 1);
+    }
+    V invoke(const void* thunk, const void* node) {
+        x86::Gp n = cc_.newIntPtr(), d = cc_.newInt64();
+        cc_.mov(n, asmjit::imm(node));
+        asmjit::InvokeNode* call;
+        cc_.invoke(&call, asmjit::imm(thunk),
+                   asmjit::FuncSignatureT<std::int64_t, const void*, const void*, std::uint32_t*>(
+                       asmjit::CallConvId::kHost));
+        call->setArg(0, n);
+        call->setArg(1, frame_);
+        call->setArg(2, bail_);
+        call->setRet(0, d);
+        cc_.cmp(x86::dword_ptr(bail_), 0);
+        cc_.jne(fail_);
+        return add(d);
+    }
+
+    x86::Compiler& cc_;
+    x86::Gp frame_, bail_, regs_;
+    asmjit::Label fail_;
+    std::vector<x86::Gp> vals_;
+    std::vector<std::optional<std::int64_t>> consts_;
+};
+
+// The code of a tree, or null when asmjit fails (the tree then runs).
+template <typename Node> Code compile(const Node& tree) {
+    asmjit::CodeHolder holder;
+    holder.init(runtime().environment());
+    x86::Compiler cc(&holder);
+    Asm e(cc);
+    e.finish(tree.emit(e));
+    Code fn = nullptr;
+    if (cc.finalize() != asmjit::kErrorOk || runtime().add(&fn, &holder) != asmjit::kErrorOk) return nullptr;
+    return fn;
+}
+
+struct NativeInt final : Int {
+    IntPtr tree;
+    Code code;
+    NativeInt(IntPtr t, Code c) : Int(t->loc, t->length), tree(std::move(t)), code(c) {}
+    ~NativeInt() override { runtime().release(code); }
+    std::int64_t eval(const Frame& f) const override {
+        std::uint32_t bail = 0;
+        const std::int64_t x = code(&f, &bail);
+        return bail ? tree->eval(f) : x;
+    }
+    std::int64_t eval_traced(const Frame& f, Trace& t) const override { return tree->eval_traced(f, t); }
+    Emitter::V emit(Emitter& e) const override { return tree->emit(e); }
+};
+
+struct NativeBool final : Bool {
+    BoolPtr tree;
+    Code code;
+    NativeBool(BoolPtr t, Code c) : tree(std::move(t)), code(c) {}
+    ~NativeBool() override { runtime().release(code); }
+    bool test(const Frame& f) const override {
+        std::uint32_t bail = 0;
+        const std::int64_t x = code(&f, &bail);
+        return bail ? tree->test(f) : x != 0;
+    }
+    bool test_traced(const Frame& f, Trace& t) const override { return tree->test_traced(f, t); }
+    Emitter::V emit(Emitter& e) const override { return tree->emit(e); }
+};
+
+}  // namespace
+
+bool jit_available() { return true; }
+
+IntPtr jit_int(IntPtr tree) {
+    if (Code c = compile(*tree)) return std::make_unique<NativeInt>(std::move(tree), c);
+    return tree;
+}
+
+BoolPtr jit_bool(BoolPtr tree) {
+    if (Code c = compile(*tree)) return std::make_unique<NativeBool>(std::move(tree), c);
+    return tree;
+}
+
+#else
+
+bool jit_available() { return false; }
+IntPtr jit_int(IntPtr tree) { return tree; }
+BoolPtr jit_bool(BoolPtr tree) { return tree; }
+
+#endif
+
+namespace {
+
+void native(IntPtr& p) {
+    if (p && worth_it(*p)) p = jit_int(std::move(p));
+}
+void native(BoolPtr& p) {
+    if (p && worth_it(*p)) p = jit_bool(std::move(p));
+}
+void native(ListResult& r) {
+    for (IntPtr& x : r.items) native(x);
+    for (Gen& g : r.gens) native(g.lo), native(g.hi);
+    native(r.where);
+    native(r.element);
+    if (r.a) native(*r.a);
+    if (r.b) native(*r.b);
+}
+
+}  // namespace
+
+}  // namespace intpath
+
+void jit_compile(IntGame& g) {
+    if (!jit_enabled || !intpath::jit_available()) return;
+    using intpath::native;
+    native(g.terminal);
+    for (auto& x : g.canonical) native(x);
+    for (auto& x : g.start) native(x);
+    for (intpath::Move& m : g.moves) {
+        for (intpath::Gen& gen : m.gens) native(gen.lo), native(gen.hi);
+        native(m.where);
+        for (auto& x : m.rest) native(x);
+        for (auto& x : m.result) native(x);
+        for (auto& b : m.bounds) native(b.e);
+        native(m.list);
+    }
+}
+
+}  // namespace grundy
