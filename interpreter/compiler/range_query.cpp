@@ -212,6 +212,55 @@ bool RangeQuery::element(Loop& loop) const {
     return loop.used < std::size(loop.batch) || loop.flush();
 }
 
+namespace {
+// An error of the comprehension's own code (its element, its consumer), met
+// while the instance's range loop runs: carried past the query's handlers,
+// which would add the query's location or note to it, and raised as it is.
+struct Passed {
+    std::exception_ptr error;
+};
+}  // namespace
+
+// One generator, outcomes (or a filter on values): the instance solves the
+// range in one loop (Instance::outcome_range, grundy_range), and each
+// element is handed on as the loop as written would.
+bool RangeQuery::whole_range(Loop& loop, std::int64_t a, std::int64_t b) const {
+    Env& env = loop.env;
+    const bool outcome = query_->query == CallBuiltin::Query::outcome;
+    std::int64_t x = a;
+    auto each = [&](std::span<const std::uint32_t> values) {
+        for (std::uint32_t v : values) {
+            const std::int64_t at = x++;
+            try {
+                if (!filter_) {
+                    if (!loop.one(outcome_text(env.ctx.solver.outcome(v)))) return false;
+                    continue;
+                }
+                if (!(outcome ? loop.kept(env.ctx.solver.outcome(v)) : kept(sg_value(env.ctx.solver, v)))) continue;
+                env.slots[dims_[0].slot] = Value::integer(at);
+                if (!loop.one(element_->eval(env))) return false;
+            } catch (...) {
+                throw Passed{std::current_exception()};
+            }
+        }
+        return true;
+    };
+    try {
+        return query_->noting_query([&] {
+            loop.inst = instance(env, loop.rules);
+            if (!loop.inst || loop.inst->forgotten()) return false;  // the loop reports it
+            bool all = false;
+            located(*query_, [&] {
+                all = outcome ? loop.inst->outcome_range(a, b, each) : loop.inst->grundy_range(a, b, each);
+                return Value();
+            });
+            return all;
+        });
+    } catch (const Passed& p) {
+        std::rethrow_exception(p.error);
+    }
+}
+
 bool RangeQuery::kept(const Value& asked) const {
     const Value& k = filter_value_->value;
     return filter_value_ == filter_->rhs.get() ? filter_->test(asked, k) : filter_->test(k, asked);
@@ -260,6 +309,8 @@ void RangeQuery::run(Env& env, FunctionRef<bool(const Value&)> one, Batch many) 
     if (a > b) return;
     Loop loop{env, one, many};
     loop.query = this;
+    if (single() && !list_ && (query_->query == CallBuiltin::Query::outcome || filter_) && whole_range(loop, a, b))
+        return;
     if (single() && query_->query == CallBuiltin::Query::sg && !filter_) {
         // A whole range in one call, when the game's states are its ints.
         bool ran = query_->noting_query([&] {

@@ -143,6 +143,12 @@ namespace {
 
 using VA = solver::ValueArray;
 
+// An outcome as the value arrays hold it: P as the value 0.
+std::uint32_t code(solver::Solver::Outcome o) {
+    using O = solver::Solver::Outcome;
+    return o == O::p ? 0 : o == O::n ? VA::known_n : VA::known_d;
+}
+
 // A range loop without runs (below).
 struct NoRuns {
     std::size_t operator()(std::int64_t, std::int64_t, std::uint8_t*, std::int64_t, const VA::PageView&,
@@ -158,8 +164,10 @@ struct NoRuns {
 // out)` may solve states n, n + 1, ... up to last, all on n's narrow page
 // (`bytes`, from id `begin`; `before` the page before it) and not known,
 // writing their values into the page and into `out`; it returns how many,
-// 0 to take n state by state.
-template <typename Solve, typename Run = NoRuns>
+// 0 to take n state by state. With Outcome, the outcome alone is asked:
+// a state is known by its value or its code (known_n, known_d), and solve
+// gives 0 for P or known_n.
+template <bool Outcome = false, typename Solve, typename Run = NoRuns>
 void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, std::int64_t hi,
                 FunctionRef<bool(std::span<const std::uint32_t>)> each, Solve&& solve, Run&& run = {}) {
     // Looked up again after the solver runs (a new game's graph can move
@@ -203,7 +211,7 @@ void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, st
             page = values->view(id);
             before = id >= VA::page_size ? values->view(id - VA::page_size) : VA::PageView{};
         }
-        if (out && page.narrow && out[id - page.begin] == VA::narrow_unknown) {
+        if (!Outcome && out && page.narrow && out[id - page.begin] == VA::narrow_unknown) {
             refill();
             const std::int64_t last = std::min({hi, std::int64_t{page.begin} + VA::page_size - 1,
                                                 n + static_cast<std::int64_t>(std::min<std::uint64_t>(room, 1u << 20)) - 1,
@@ -226,21 +234,22 @@ void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, st
             const bool fast = room > 0 && out;  // else the solver's own bookkeeping: the limit's error, a wide page
             if (!fast) solver.before_one_pass(id);
             const bool solved = solve(n, *values, page, before, v);
-            if (fast && solved && v < VA::narrow_limit) {
-                out[id - page.begin] = static_cast<std::uint8_t>(v);
-                ++*known;
+            if (fast && solved && (v < VA::narrow_limit || (Outcome && page.narrow))) {
+                out[id - page.begin] = v < VA::narrow_limit ? static_cast<std::uint8_t>(v) : VA::narrow_known_n;
+                *known += v < VA::narrow_limit;  // a page counts its values, not its codes
                 ++pending;
                 --room;
             } else {
                 count();
                 if (solved) solver.one_pass_solved(c, v);  // on a wide page, or widening it
-                else v = solver.grundy(c);
+                else v = Outcome ? code(solver.outcome_of(c)) : solver.grundy(c);
                 values = nullptr;
                 room = 0;  // the solver counted states: ask again
             }
-        } else if (v >= not_known) {
+        } else if (v >= not_known && !(Outcome && VA::is_outcome_code(v))) {
             count();
-            v = solver.grundy(c);  // on the path of a search that asked for this range: a cycle
+            // On the path of a search that asked for this range: a cycle.
+            v = Outcome ? code(solver.outcome_of(c)) : solver.grundy(c);
             room = 0;
         }
         batch[used++] = v;
@@ -278,6 +287,44 @@ bool Instance::grundy_range(std::int64_t lo, std::int64_t hi,
                    k.reset();
                    return false;
                });
+    return true;
+}
+
+bool Instance::outcome_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each) {
+    const IntGame* g = game_.fast.get();
+    if (!g || g->shape != IntGame::Shape::ints || g->named_list || g->arity != 1 || !g->canonical.empty() ||
+        game_.has_start || lo < 0 || hi >= std::int64_t{StateTable::first_general} || !fast_ready())
+        return false;
+    one_pass_shape();
+    if (fast_.dense || sparse_rules() || has_split_) return grundy_range(lo, hi, each);  // values, from their own loops
+    std::int64_t regs[IntGame::max_registers];
+    Frame f{regs, &fast_};
+    for (const auto& [reg, value] : fast_.int_regs) regs[reg] = value;
+    MexSet mex(mex_marks_, mex_stamp_);
+    std::optional<Kernel<true>> k;  // made again after the solver runs: it may move the arrays
+    range_loop<true>(ctx_.solver, graph_, lo, hi, each,
+                     [&](std::int64_t n, const VA&, const VA::PageView&, const VA::PageView&, std::uint32_t& v) {
+                         regs[0] = n;  // one-int states are their own ids
+                         mex.next();
+                         if (!k) k.emplace(*g, table_, ctx_.solver.value_arrays(graph_), mex);
+                         try {
+                             if ((g->terminal && g->terminal->test(f)) || k->moves(f)) {
+                                 v = 0;  // every option won: lost
+                                 return true;
+                             }
+                         } catch (const intpath::Unfit&) {
+                             k.reset();
+                             return false;  // the instance left the int path; the solver expands n the generic way
+                         }
+                         // The walk stops at a P option, which wins, or at an option not known.
+                         const Blocker& b = k->blocker();
+                         const unsigned c = solver::Solver::id_class(b.state);
+                         const bool won = b.found && ctx_.solver.value_arrays(graph_)[c].get(
+                                                         b.state - solver::Solver::class_base[c]) == 0;
+                         if (won) v = VA::known_n;
+                         else k.reset();
+                         return won;
+                     });
     return true;
 }
 
