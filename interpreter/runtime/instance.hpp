@@ -140,6 +140,7 @@ private:
     bool fast_position(std::span<const Value> args, std::uint32_t& id);
     std::uint32_t slow_position_state(std::span<const Value> args, const Code& call);  // when fast_position fails
     void fast_move(const intpath::Move& m, std::size_t gen, const intpath::Frame& f, solver::OptionSink& out);
+    void fast_option(const intpath::Move& m, const intpath::Frame& f, solver::OptionSink& out);  // generators bound
     std::uint32_t fast_state(std::int64_t* xs, const intpath::Frame& f);
 
     Context& ctx_;

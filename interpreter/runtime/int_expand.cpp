@@ -78,8 +78,23 @@ std::uint32_t Instance::fast_state(std::int64_t* xs, const intpath::Frame& f) {
 }
 
 void Instance::fast_move(const intpath::Move& m, std::size_t gen, const intpath::Frame& f, solver::OptionSink& out) {
-    if (gen == m.gens.size()) {
-        if (m.where && !m.where->test(f)) return;
+    if (gen == m.gens.size()) return fast_option(m, f, out);
+    if (gen + 1 == m.gens.size()) {  // the innermost loop calls the option's code itself
+        intpath::for_each_value(m.gens[gen], f, [&] {
+            fast_option(m, f, out);
+            return true;
+        });
+        return;
+    }
+    intpath::for_each_value(m.gens[gen], f, [&] {
+        fast_move(m, gen + 1, f, out);
+        return true;
+    });
+}
+
+void Instance::fast_option(const intpath::Move& m, const intpath::Frame& f, solver::OptionSink& out) {
+    if (m.where && !m.where->test(f)) return;
+    {
         if (m.split) {
             // All parts first: a part may make a state, which may be counted
             // against the limit; the option is written in one go after.
@@ -137,12 +152,7 @@ void Instance::fast_move(const intpath::Move& m, std::size_t gen, const intpath:
         }
         out.begin_option();
         out.add(comp(id));
-        return;
     }
-    intpath::for_each_value(m.gens[gen], f, [&] {
-        fast_move(m, gen + 1, f, out);
-        return true;
-    });
 }
 
 // offset(k) = result(n, k) - n for each k of the move's list, when that
