@@ -35,8 +35,14 @@ std::unique_ptr<RangeQuery> RangeQuery::match(const GensCode& gens, const Code& 
     const CallBuiltin* query = nullptr;
     const Compare* filter = nullptr;
     const Const* filter_value = nullptr;
+    // `where f(x, ...)`, f a global function whose body is the comparison:
+    // read through the call, each parameter standing for its argument.
+    const CallFn* through = nullptr;
+    if (auto* call = dynamic_cast<const CallFn*>(gens.where.get());
+        call && call->fn && !call->fn->game && call->fn->body && call->args.size() == call->fn->arity)
+        through = call;
     if (gens.where) {
-        filter = dynamic_cast<const Compare*>(gens.where.get());
+        filter = dynamic_cast<const Compare*>(through ? through->fn->body.get() : gens.where.get());
         if (!filter || (filter->op != ast::Op::eq && filter->op != ast::Op::ne)) return nullptr;
         query = as_query(filter->lhs.get());
         filter_value = dynamic_cast<const Const*>(filter->rhs.get());
@@ -53,6 +59,7 @@ std::unique_ptr<RangeQuery> RangeQuery::match(const GensCode& gens, const Code& 
     if (filter) {
         q->filter_ = filter;
         q->filter_value_ = filter_value;
+        q->where_ = gens.where.get();
         q->element_ = &element;
     }
     for (const GenCode& g : gens.gens) {
@@ -62,10 +69,21 @@ std::unique_ptr<RangeQuery> RangeQuery::match(const GensCode& gens, const Code& 
     }
     q->query_ = query;
     q->call_ = query->args[0].get();
+    if (through) {  // its arguments the variables themselves: no argument runs code the loop would
+        for (const CodePtr& a : through->args)
+            if (std::none_of(q->dims_.begin(), q->dims_.end(), [&](const Dim& d) { return reads_slot(*a, d.slot); }))
+                return nullptr;
+    }
     // The generator whose variable a name reads: the innermost of that slot.
     auto dim_of = [&](const Code& c) -> int {
+        const Code* x = &c;
+        if (through) {  // a parameter of the helper: its argument
+            auto* param = dynamic_cast<const Local*>(&c);
+            if (!param || param->slot >= through->args.size()) return -1;
+            x = through->args[param->slot].get();
+        }
         for (std::size_t d = q->dims_.size(); d-- > 0;)
-            if (reads_slot(c, q->dims_[d].slot)) return static_cast<int>(d);
+            if (reads_slot(*x, q->dims_[d].slot)) return static_cast<int>(d);
         return -1;
     };
     auto take_args = [&](const std::vector<CodePtr>& args) {
@@ -88,7 +106,7 @@ std::unique_ptr<RangeQuery> RangeQuery::match(const GensCode& gens, const Code& 
         const Code& f = *call->callee;
         auto plain = [&](const Code& c) {
             return dynamic_cast<const Const*>(&c) || dynamic_cast<const GlobalLet*>(&c) ||
-                   (dynamic_cast<const Local*>(&c) && dim_of(c) < 0);
+                   (!through && dynamic_cast<const Local*>(&c) && dim_of(c) < 0);
         };
         bool fixed = plain(f);
         if (auto* rules = dynamic_cast<const CallGame*>(&f))  // `Octal("0.6")(n)`: rules of constant arguments
@@ -152,7 +170,7 @@ bool RangeQuery::element(Loop& loop) const {
     }
     if (!loop.inst) {
         if (!filter_) return loop.flush() && loop.one(query_->eval(env));
-        if (!filter_->eval_bool(env, "a 'where' condition")) return true;
+        if (!where_->eval_bool(env, "a 'where' condition")) return true;
         return loop.flush() && loop.one(element_->eval(env));
     }
     // As CallBuiltin::call asks it: the position where the call is, the

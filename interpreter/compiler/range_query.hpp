@@ -9,9 +9,9 @@
 // them), and an element `sg(P)` or `outcome(P)` where P is `G(x, y, ...)`
 // or `f(x, y, ...)` of generator variables, f free of them; or any element
 // and a `where` that compares such a query with a constant by `==` or `!=`
-// (`[n for n in 0..N where outcome(G(n)) == "P"]`), the elements that pass
-// evaluated as written. Same values, same errors, in the same order as the
-// loop as written.
+// (`[n for n in 0..N where outcome(G(n)) == "P"]`), or calls a global
+// function whose body does, the elements that pass evaluated as written.
+// Same values, same errors, in the same order as the loop as written.
 #pragma once
 
 #include <memory>
@@ -67,6 +67,7 @@ private:
     boost::container::small_vector<std::uint8_t, 4> arg_dims_;  // the generator each argument reads
     const CallBuiltin* query_ = nullptr;     // the element, sg(...) or outcome(...), or the filter's
     const Compare* filter_ = nullptr;        // `where query == k` (or k == query, or !=), or null
+    const Code* where_ = nullptr;            // the `where` as written: filter_, or a call of a function that is it
     const Const* filter_value_ = nullptr;    // its k
     const Code* element_ = nullptr;          // with a filter: the element, evaluated where it holds
     const Code* call_ = nullptr;             // its argument, the position
