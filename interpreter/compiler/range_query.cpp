@@ -239,22 +239,22 @@ struct Passed {
 };
 }  // namespace
 
-// One generator, outcomes (or a filter on values): the instance solves the
-// range in one loop (Instance::outcome_range, grundy_range), and each
-// element is handed on as the loop as written would.
+// One generator, outcomes: the instance solves the range in one loop
+// (Instance::outcome_range), and each element is handed on as the loop as
+// written would, before the next state is solved.
 bool RangeQuery::whole_range(Loop& loop, std::int64_t a, std::int64_t b) const {
     Env& env = loop.env;
-    const bool outcome = query_->query == CallBuiltin::Query::outcome;
     std::int64_t x = a;
     auto each = [&](std::span<const std::uint32_t> values) {
         for (std::uint32_t v : values) {
             const std::int64_t at = x++;
             try {
+                const solver::Solver::Outcome o = env.ctx.solver.outcome(v);
                 if (!filter_) {
-                    if (!loop.one(outcome_text(env.ctx.solver.outcome(v)))) return false;
+                    if (!loop.one(outcome_text(o))) return false;
                     continue;
                 }
-                if (!(outcome ? loop.kept(env.ctx.solver.outcome(v)) : kept(sg_value(env.ctx.solver, v)))) continue;
+                if (!loop.kept(o)) continue;
                 env.slots[dims_[0].slot] = Value::integer(at);
                 if (!loop.one(element_->eval(env))) return false;
             } catch (...) {
@@ -269,7 +269,7 @@ bool RangeQuery::whole_range(Loop& loop, std::int64_t a, std::int64_t b) const {
             if (!loop.inst || loop.inst->forgotten()) return false;  // the loop reports it
             bool all = false;
             located(*query_, [&] {
-                all = outcome ? loop.inst->outcome_range(a, b, each) : loop.inst->grundy_range(a, b, each);
+                all = loop.inst->outcome_range(a, b, each);
                 return Value();
             });
             return all;
@@ -327,8 +327,13 @@ void RangeQuery::run(Env& env, FunctionRef<bool(const Value&)> one, Batch many) 
     if (a > b) return;
     Loop loop{env, one, many};
     loop.query = this;
-    if (single() && !list_ && (query_->query == CallBuiltin::Query::outcome || filter_) && whole_range(loop, a, b))
-        return;
+    // Outcomes in one loop, handed on state by state. A filter's element is
+    // evaluated inside that loop, so only an element that runs no code of
+    // its own (the variable, a constant) goes there: any other could solve
+    // states (moving the solver's tables) or fail, as the loop as written
+    // would while nothing past its state is solved.
+    const bool inert = !filter_ || reads_slot(*element_, dims_[0].slot) || dynamic_cast<const Const*>(element_);
+    if (single() && !list_ && query_->query == CallBuiltin::Query::outcome && inert && whole_range(loop, a, b)) return;
     if (single() && query_->query == CallBuiltin::Query::sg && !filter_) {
         // A whole range in one call, when the game's states are its ints.
         bool ran = query_->noting_query([&] {

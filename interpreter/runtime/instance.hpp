@@ -87,8 +87,10 @@ public:
     bool grundy_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each,
                       bool lists = false);
     // The same for outcomes: each gets values or outcome codes (0 for P,
-    // ValueArray::known_n, known_d); the walk over a state's options stops
-    // at the first P option.
+    // ValueArray::known_n, known_d) one state at a time, before the next
+    // is solved; the walk over a state's options stops at the first P
+    // option. False also for games whose values come from loops of their
+    // own (translations, the heap engine, splits).
     bool outcome_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each);
     // The grid form of the rules (translation_grid.hpp), made on first use;
     // null when the game or this instance has none.

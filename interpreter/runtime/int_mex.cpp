@@ -167,9 +167,12 @@ struct NoRuns {
 // 0 to take n state by state. With Outcome, the outcome alone is asked:
 // a state is known by its value or its code (known_n, known_d), and solve
 // gives 0 for P or known_n.
+// `batch`: how many values `each` is handed at a time (up to 256); 1 hands
+// each state's on before the next is solved.
 template <bool Outcome = false, typename Solve, typename Run = NoRuns>
 void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, std::int64_t hi,
-                FunctionRef<bool(std::span<const std::uint32_t>)> each, Solve&& solve, Run&& run = {}) {
+                FunctionRef<bool(std::span<const std::uint32_t>)> each, Solve&& solve, Run&& run = {},
+                std::size_t batch_size = 256) {
     // Looked up again after the solver runs (a new game's graph can move
     // the arrays) and after a value past a byte (which widens a page).
     const VA* values = nullptr;
@@ -196,7 +199,7 @@ void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, st
     std::uint32_t batch[256];
     std::size_t used = 0;
     auto flush = [&](std::int64_t n) {  // after n: a full batch, or the last, to `each`
-        if (used < std::size(batch) && n < hi) return true;
+        if (used < std::min(batch_size, std::size(batch)) && n < hi) return true;
         count();
         poll_interrupt();
         if (!each(std::span<const std::uint32_t>(batch, used))) return false;
@@ -296,7 +299,7 @@ bool Instance::outcome_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(
         game_.has_start || lo < 0 || hi >= std::int64_t{StateTable::first_general} || !fast_ready())
         return false;
     one_pass_shape();
-    if (fast_.dense || sparse_rules() || has_split_) return grundy_range(lo, hi, each);  // values, from their own loops
+    if (fast_.dense || sparse_rules() || has_split_) return false;  // values, from loops of their own: state by state
     std::int64_t regs[IntGame::max_registers];
     Frame f{regs, &fast_};
     for (const auto& [reg, value] : fast_.int_regs) regs[reg] = value;
@@ -324,7 +327,8 @@ bool Instance::outcome_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(
                          if (won) v = VA::known_n;
                          else k.reset();
                          return won;
-                     });
+                     },
+                     NoRuns{}, 1);
     return true;
 }
 

@@ -203,6 +203,7 @@ public:
         : g_(g), table_(t), arrays_(arrays), low_(arrays[0]), mex_(mex) {}
 
     bool moves(const Frame& f) {
+        blocker_ = {};  // a kernel kept from state to state (a range loop) names this state's blocker or none
         for (std::size_t i = 0; i < g_.moves.size(); ++i) {
             const Move& m = g_.moves[i];
             if (m.gens.empty()) {  // one option (`move where c => r`): no loop to set up

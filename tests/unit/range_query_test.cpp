@@ -274,6 +274,28 @@ TEST_CASE("a filter through a helper function gives what the loop gives", "[rang
     same_filtered(games, "print [n for n in 0..20 WHERE(wide(n, 10 / (n - 4)))]");
 }
 
+TEST_CASE("review findings on filters and outcome ranges stay fixed", "[range_query]") {
+    // A state whose walk stops at an option never made (G(-1)) must not
+    // take the blocker of the state before it.
+    const std::string neg = "game G { position n\n move where n > 0 => n - 1\n move where n == 4 => -1\n"
+                            " move where n == -1 => -2 }";
+    same_both_ways(neg, "print [outcome(G(n)) for n in 0..6)END]\nprint outcome(G(4))");
+    same_filtered(neg, "print [n for n in 0..6 WHERE(outcome(G(n)) == \"P\")]\nprint outcome(G(4))");
+    // An element that queries another game (which makes its graph while
+    // the range runs), one that uses up the state limit, and one that fails
+    // before a later state's rules do.
+    const std::string two = "game G { position n; move k in 1..2 where k <= n => n - k }\n"
+                            "game H { position n; move k in {1, 3, 4} where k <= n => n - k }";
+    same_filtered(two, "print [sg(H(n)) for n in 0..300 WHERE(outcome(G(n)) == \"P\")]");
+    same_filtered("game G { position n\n move k in 1..2 where k <= n and n < 256 => n - k\n"
+                  " move where n >= 256 and n < 3000 => 0\n move where n > 3000 => n - 1 }",
+                  "print len([sg(G(n + 3000)) for n in 0..511 WHERE(outcome(G(n)) == \"P\")])", 600);
+    same_filtered("game G { position n; move k in 1..2 where k <= n => if n == 10 then 1 / (n - 10) else n - k }",
+                  "print [1 / (n - 3) for n in 0..20 WHERE(outcome(G(n)) == \"P\")]");
+    same_both_ways("game G { position n; move k in 1..2 where k <= n => if n == 10 then 1 / (n - 10) else n - k }",
+                   "print all([outcome(G(n)) for n in 0..20)END])");
+}
+
 TEST_CASE("a table kept by a filter claims no period", "[range_query]") {
     const auto r = grundy::testing::run_program(
         "game K { position n; move k in 1..2 where k <= n => n - k }\ntable n for n in 0..40 where sg(K(n)) == 0\n", "");
