@@ -328,10 +328,9 @@ void RangeQuery::run(Env& env, FunctionRef<bool(const Value&)> one, Batch many) 
     Loop loop{env, one, many};
     loop.query = this;
     // Outcomes in one loop, handed on state by state. A filter's element is
-    // evaluated inside that loop, so only an element that runs no code of
-    // its own (the variable, a constant) goes there: any other could solve
-    // states (moving the solver's tables) or fail, as the loop as written
-    // would while nothing past its state is solved.
+    // evaluated inside that loop, so only one that runs no code of its own
+    // (the variable, a constant) goes there: any other may solve states,
+    // which moves the solver's tables under the loop.
     const bool inert = !filter_ || reads_slot(*element_, dims_[0].slot) || dynamic_cast<const Const*>(element_);
     if (single() && !list_ && query_->query == CallBuiltin::Query::outcome && inert && whole_range(loop, a, b)) return;
     if (single() && query_->query == CallBuiltin::Query::sg && !filter_) {
@@ -340,7 +339,7 @@ void RangeQuery::run(Env& env, FunctionRef<bool(const Value&)> one, Batch many) 
             loop.resolved = true;
             loop.inst = instance(env, loop.rules);
             if (loop.inst && loop.inst->forgotten()) loop.inst = nullptr;  // the loop reports it
-            loop.grid = loop.inst && !filter_ && grid_serves(*loop.inst);  // the grid form hands out values
+            loop.grid = loop.inst && grid_serves(*loop.inst);
             bool all = false;
             located(*query_, [&] {
                 all = loop.inst && loop.inst->grundy_range(a, b, many, list_);
