@@ -24,6 +24,9 @@ namespace intpath {
 
 namespace {
 
+// The operations arith() takes: + - * / % & | ^ (shifts and powers are called).
+bool native_op(ast::Op op) { return op <= ast::Op::bit_xor; }
+
 // How many operations a tree would run natively, and how many nodes it
 // would call: one operation is no faster than the node's own virtual call,
 // and a call out of native code costs more than the tree's.
@@ -33,7 +36,7 @@ public:
     V constant(std::int64_t) override { return 0; }
     V load(std::uint32_t) override { return 0; }
     void store(std::uint32_t, V) override { ++ops; }
-    bool has(ast::Op op) const override { return op <= ast::Op::bit_xor; }
+    bool has(ast::Op op) const override { return native_op(op); }
     V arith(ast::Op, V, V) override { return ++ops, 0; }
     V neg(V) override { return ++ops, 0; }
     V abs(V) override { return ++ops, 0; }
@@ -129,7 +132,7 @@ public:
     void store(std::uint32_t reg, V x) override {
         cc_.mov(x86::qword_ptr(regs_, static_cast<std::int32_t>(reg * 8)), vals_[x]);
     }
-    bool has(ast::Op op) const override { return op <= ast::Op::bit_xor; }
+    bool has(ast::Op op) const override { return native_op(op); }
     V arith(ast::Op op, V x, V y) override {
         using ast::Op;
         const std::optional<std::int64_t> k = consts_[y];

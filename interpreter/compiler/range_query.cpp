@@ -221,11 +221,8 @@ bool RangeQuery::element(Loop& loop) const {
         });
         return 0;
     });
-    if (filter_) {
-        if (!(outcome ? loop.kept(o) : kept(sg_value(env.ctx.solver, v)))) return true;
-        return loop.flush() && loop.one(element_->eval(env));
-    }
-    if (outcome) return loop.one(outcome_text(o));
+    if (outcome) return hand_on(loop, o);
+    if (filter_) return !kept(sg_value(env.ctx.solver, v)) || (loop.flush() && loop.one(element_->eval(env)));
     loop.batch[loop.used++] = v;
     return loop.used < std::size(loop.batch) || loop.flush();
 }
@@ -249,14 +246,8 @@ bool RangeQuery::whole_range(Loop& loop, std::int64_t a, std::int64_t b) const {
         for (std::uint32_t v : values) {
             const std::int64_t at = x++;
             try {
-                const solver::Solver::Outcome o = env.ctx.solver.outcome(v);
-                if (!filter_) {
-                    if (!loop.one(outcome_text(o))) return false;
-                    continue;
-                }
-                if (!loop.kept(o)) continue;
-                env.slots[dims_[0].slot] = Value::integer(at);
-                if (!loop.one(element_->eval(env))) return false;
+                if (filter_) env.slots[dims_[0].slot] = Value::integer(at);
+                if (!hand_on(loop, env.ctx.solver.outcome(v))) return false;
             } catch (...) {
                 throw Passed{std::current_exception()};
             }
@@ -277,6 +268,13 @@ bool RangeQuery::whole_range(Loop& loop, std::int64_t a, std::int64_t b) const {
     } catch (const Passed& p) {
         std::rethrow_exception(p.error);
     }
+}
+
+// An element whose query is an outcome: the outcome, or with a filter the
+// element where the filter keeps it.
+bool RangeQuery::hand_on(Loop& loop, solver::Solver::Outcome o) const {
+    if (!filter_) return loop.one(outcome_text(o));
+    return !loop.kept(o) || (loop.flush() && loop.one(element_->eval(loop.env)));
 }
 
 bool RangeQuery::kept(const Value& asked) const {

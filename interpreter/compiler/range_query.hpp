@@ -51,7 +51,8 @@ private:
     bool run_ranges(Loop& loop, std::size_t d, std::int64_t a, std::int64_t b) const;
     bool element(Loop& loop) const;
     bool kept(const Value& asked) const;
-    bool whole_range(Loop& loop, std::int64_t a, std::int64_t b) const;  // whether the filter keeps an element whose query gives `asked`
+    bool whole_range(Loop& loop, std::int64_t a, std::int64_t b) const;
+    bool hand_on(Loop& loop, solver::Solver::Outcome o) const;  // whether the filter keeps an element whose query gives `asked`
     // Whether the instance's grid form can take this query's elements
     // (sg of a game of translations on a grid, range_query_grid.cpp).
     bool grid_serves(Instance& inst) const;

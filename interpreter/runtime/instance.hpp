@@ -92,6 +92,7 @@ public:
     // option. False also for games whose values come from loops of their
     // own (translations, the heap engine, splits).
     bool outcome_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each);
+    bool ids_in_range(std::int64_t lo, std::int64_t hi, bool lists);
     // The grid form of the rules (translation_grid.hpp), made on first use;
     // null when the game or this instance has none.
     const TranslationGrid* translation_grid();

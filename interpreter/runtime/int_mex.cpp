@@ -262,12 +262,18 @@ void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, st
 
 }  // namespace
 
+// Whether G(n) (G([n]) with `lists`) is state n for every n in lo..hi:
+// what the range loops take.
+bool Instance::ids_in_range(std::int64_t lo, std::int64_t hi, bool lists) {
+    const IntGame* g = game_.fast.get();
+    return g && g->shape == IntGame::Shape::ints && g->named_list == lists && g->arity == 1 && g->canonical.empty() &&
+           !game_.has_start && lo >= 0 && hi < std::int64_t{StateTable::first_general} && fast_ready();
+}
+
 bool Instance::grundy_range(std::int64_t lo, std::int64_t hi,
                             FunctionRef<bool(std::span<const std::uint32_t>)> each, bool lists) {
+    if (!ids_in_range(lo, hi, lists)) return false;
     const IntGame* g = game_.fast.get();
-    if (!g || g->shape != IntGame::Shape::ints || g->named_list != lists || g->arity != 1 || !g->canonical.empty() ||
-        game_.has_start || lo < 0 || hi >= std::int64_t{StateTable::first_general} || !fast_ready())
-        return false;
     if (fast_.dense) {
         dense_range(lo, hi, each);
         return true;
@@ -294,10 +300,8 @@ bool Instance::grundy_range(std::int64_t lo, std::int64_t hi,
 }
 
 bool Instance::outcome_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each) {
+    if (!ids_in_range(lo, hi, false)) return false;
     const IntGame* g = game_.fast.get();
-    if (!g || g->shape != IntGame::Shape::ints || g->named_list || g->arity != 1 || !g->canonical.empty() ||
-        game_.has_start || lo < 0 || hi >= std::int64_t{StateTable::first_general} || !fast_ready())
-        return false;
     one_pass_shape();
     if (fast_.dense || sparse_rules() || has_split_) return false;  // values, from loops of their own: state by state
     std::int64_t regs[IntGame::max_registers];
