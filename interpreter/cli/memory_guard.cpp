@@ -26,6 +26,7 @@ namespace {
 constexpr std::size_t huge_page = std::size_t{2} << 20;
 
 void advise_huge(void* p, std::size_t n) {
+    if (n < 2 * huge_page) return;
     const auto begin = (reinterpret_cast<std::uintptr_t>(p) + huge_page - 1) & ~(huge_page - 1);
     const auto end = (reinterpret_cast<std::uintptr_t>(p) + n) & ~(huge_page - 1);
     if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
@@ -37,7 +38,7 @@ void* operator new(std::size_t n) {
     if (n >= grundy::large_block) grundy::check_allocation(n);
     for (;;) {
         if (void* p = std::malloc(n ? n : 1)) {
-            if (n >= 2 * huge_page) advise_huge(p, n);
+            advise_huge(p, n);
             return p;
         }
         std::new_handler handler = std::get_new_handler();
@@ -52,6 +53,7 @@ static const bool sequences_checked = [] {
     grundy::check_sequence_block = [](std::size_t n) {
         if (n >= grundy::large_block) grundy::check_allocation(n);
     };
+    grundy::sequence_block_made = advise_huge;
     return true;
 }();
 

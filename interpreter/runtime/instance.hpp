@@ -72,6 +72,7 @@ public:
 
     // solver::GameGraph
     void expand(solver::StateId s, solver::OptionSink& out) override;
+    bool expand_states(solver::StateId s, std::vector<solver::StateId>& out) override;  // int_expand.cpp
     std::string describe(solver::StateId s) const override;
     bool try_grundy(solver::StateId s, std::uint32_t& value, Blocker& blocker) override;  // int_mex.cpp
     bool try_outcome(solver::StateId s, bool& p_position, Blocker& blocker) override;   // int_mex.cpp
@@ -142,8 +143,9 @@ private:
     bool load_fast(solver::StateId s, intpath::Frame& f, std::int64_t* pos, bool ints = true);
     bool fast_position(std::span<const Value> args, std::uint32_t& id);
     std::uint32_t slow_position_state(std::span<const Value> args, const Code& call);  // when fast_position fails
-    void fast_move(const intpath::Move& m, std::size_t gen, const intpath::Frame& f, solver::OptionSink& out);
+    void fast_move(const intpath::Move& m, const intpath::Frame& f, solver::OptionSink& out);
     void fast_option(const intpath::Move& m, const intpath::Frame& f, solver::OptionSink& out);  // generators bound
+    std::uint32_t option_state(const intpath::Move& m, const intpath::Frame& f);  // of a move that is no split
     std::uint32_t fast_state(std::int64_t* xs, const intpath::Frame& f);
 
     Context& ctx_;

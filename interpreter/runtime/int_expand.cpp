@@ -77,82 +77,117 @@ std::uint32_t Instance::fast_state(std::int64_t* xs, const intpath::Frame& f) {
     return id;
 }
 
-void Instance::fast_move(const intpath::Move& m, std::size_t gen, const intpath::Frame& f, solver::OptionSink& out) {
-    if (gen == m.gens.size()) return fast_option(m, f, out);
-    if (gen + 1 == m.gens.size()) {  // the innermost loop calls the option's code itself
+namespace {
+
+// body() for each binding of move m's generators from `gen` on.
+template <typename Body> void each_binding(const intpath::Move& m, std::size_t gen, const intpath::Frame& f, Body& body) {
+    if (gen + 1 >= m.gens.size()) {  // the innermost loop calls the body itself
+        if (gen == m.gens.size()) return body();
         intpath::for_each_value(m.gens[gen], f, [&] {
-            fast_option(m, f, out);
+            body();
             return true;
         });
         return;
     }
     intpath::for_each_value(m.gens[gen], f, [&] {
-        fast_move(m, gen + 1, f, out);
+        each_binding(m, gen + 1, f, body);
         return true;
     });
 }
 
+}  // namespace
+
+void Instance::fast_move(const intpath::Move& m, const intpath::Frame& f, solver::OptionSink& out) {
+    auto option = [&] { fast_option(m, f, out); };
+    each_binding(m, 0, f, option);
+}
+
 void Instance::fast_option(const intpath::Move& m, const intpath::Frame& f, solver::OptionSink& out) {
     if (m.where && !m.where->test(f)) return;
-    {
-        if (m.split) {
-            // All parts first: a part may make a state, which may be counted
-            // against the limit; the option is written in one go after.
-            // Each part is `arity` ints: one int, or a tuple's coordinates.
-            const std::uint32_t arity = game_.fast->arity;
-            const bool plain = game_.fast->plain_int();
-            std::uint32_t ids[16];
-            std::vector<std::uint32_t> more;
-            const std::size_t n = m.result.size() / arity;
-            for (std::size_t i = 0; i < n; ++i) {
-                std::int64_t xs[8];
-                for (std::uint32_t c = 0; c < arity; ++c) xs[c] = m.result[i * arity + c]->eval(f);
-                const std::int64_t x = xs[0];
-                std::uint32_t id = plain && x >= 0 && x < StateTable::first_general ? static_cast<std::uint32_t>(x)
-                                                                                     : fast_state(xs, f);
-                if (i < 16) ids[i] = id;
-                else more.push_back(id);
-            }
-            // When every part's value is known (queries that climb in size
-            // make this the rule), the option is its xor: one entry.
-            std::uint32_t x = 0;
-            bool all_known = out.values_ok();
-            for (std::size_t i = 0; i < n && all_known; ++i) {
-                std::uint32_t v = ctx_.solver.known(comp(i < 16 ? ids[i] : more[i - 16]));
-                all_known = v < solver::Solver::known_limit;
-                x ^= v;
-            }
-            out.begin_option();
-            if (all_known) {
-                out.add_value(x);
-                return;
-            }
-            for (std::size_t i = 0; i < n; ++i) out.add(comp(i < 16 ? ids[i] : more[i - 16]));
-            return;
-        }
-        std::uint32_t id;
-        if (game_.fast->shape != IntGame::Shape::ints) {
-            bool is_new = false;
-            std::uint64_t key;
-            const bool sets = game_.fast->shape == IntGame::Shape::sets;
-            if (intpath::packed_result(m.list, f, sets, key)) {
-                id = table_.intern_packed(key, is_new);
-            } else {
-                intpath::ListBuffer xs;
-                intpath::build_list(m.list, f, xs, sets);
-                id = table_.intern_list(xs.data(), xs.size(), is_new);
-            }
-            if (is_new) ctx_.solver.charge_state();
-        } else {
-            std::int64_t xs[8];
-            for (std::size_t i = 0; i < m.result.size(); ++i) xs[i] = m.result[i]->eval(f);
-            const IntGame& g = *game_.fast;
-            const bool own = g.plain_int() && xs[0] >= 0 && xs[0] < StateTable::first_general;
-            id = own ? static_cast<std::uint32_t>(xs[0]) : fast_state(xs, f);  // an int state is its own id
-        }
+    if (!m.split) {
         out.begin_option();
-        out.add(comp(id));
+        out.add(comp(option_state(m, f)));
+        return;
     }
+    // All parts first: a part may make a state, which may be counted
+    // against the limit; the option is written in one go after. Each part
+    // is `arity` ints: one int, or a tuple's coordinates.
+    const std::uint32_t arity = game_.fast->arity;
+    const bool plain = game_.fast->plain_int();
+    std::uint32_t ids[16];
+    std::vector<std::uint32_t> more;
+    const std::size_t n = m.result.size() / arity;
+    for (std::size_t i = 0; i < n; ++i) {
+        std::int64_t xs[8];
+        for (std::uint32_t c = 0; c < arity; ++c) xs[c] = m.result[i * arity + c]->eval(f);
+        const std::int64_t x = xs[0];
+        std::uint32_t id =
+            plain && x >= 0 && x < StateTable::first_general ? static_cast<std::uint32_t>(x) : fast_state(xs, f);
+        if (i < 16) ids[i] = id;
+        else more.push_back(id);
+    }
+    // When every part's value is known (queries that climb in size make
+    // this the rule), the option is its xor: one entry.
+    std::uint32_t x = 0;
+    bool all_known = out.values_ok();
+    for (std::size_t i = 0; i < n && all_known; ++i) {
+        std::uint32_t v = ctx_.solver.known(comp(i < 16 ? ids[i] : more[i - 16]));
+        all_known = v < solver::Solver::known_limit;
+        x ^= v;
+    }
+    out.begin_option();
+    if (all_known) {
+        out.add_value(x);
+        return;
+    }
+    for (std::size_t i = 0; i < n; ++i) out.add(comp(i < 16 ? ids[i] : more[i - 16]));
+}
+
+std::uint32_t Instance::option_state(const intpath::Move& m, const intpath::Frame& f) {
+    const IntGame& g = *game_.fast;
+    if (g.shape != IntGame::Shape::ints) {
+        bool is_new = false;
+        std::uint64_t key;
+        const bool sets = g.shape == IntGame::Shape::sets;
+        std::uint32_t id;
+        if (intpath::packed_result(m.list, f, sets, key)) {
+            id = table_.intern_packed(key, is_new);
+        } else {
+            intpath::ListBuffer xs;
+            intpath::build_list(m.list, f, xs, sets);
+            id = table_.intern_list(xs.data(), xs.size(), is_new);
+        }
+        if (is_new) ctx_.solver.charge_state();
+        return id;
+    }
+    std::int64_t xs[8];
+    for (std::size_t i = 0; i < m.result.size(); ++i) xs[i] = m.result[i]->eval(f);
+    const bool own = g.plain_int() && xs[0] >= 0 && xs[0] < StateTable::first_general;
+    return own ? static_cast<std::uint32_t>(xs[0]) : fast_state(xs, f);  // an int state is its own id
+}
+
+bool Instance::expand_states(solver::StateId s, std::vector<solver::StateId>& out) {
+    if (!game_.fast || !fast_ready()) return false;
+    one_pass_shape();
+    if (has_split_) return false;
+    const IntGame& g = *game_.fast;
+    std::int64_t regs[IntGame::max_registers], pos[StateTable::max_list];
+    intpath::Frame f{regs, &fast_};
+    if (!load_fast(s, f, pos)) return false;
+    const std::size_t mark = out.size();
+    try {
+        if (g.terminal && g.terminal->test(f)) return true;
+        for (const intpath::Move& m : g.moves) {
+            auto option = [&] {
+                if (!m.where || m.where->test(f)) out.push_back(option_state(m, f));
+            };
+            each_binding(m, 0, f, option);
+        }
+    } catch (const intpath::Unfit&) {
+        out.resize(mark);  // the generic expansion starts over
+        return false;
+    }
+    return true;
 }
 
 // offset(k) = result(n, k) - n for each k of the move's list, when that
@@ -375,7 +410,7 @@ bool Instance::expand_fast(solver::StateId s, solver::OptionSink& out) {
     const solver::OptionSink::Mark mark = out.mark();
     try {
         if (g.terminal && g.terminal->test(f)) return true;
-        for (const intpath::Move& m : g.moves) fast_move(m, 0, f, out);
+        for (const intpath::Move& m : g.moves) fast_move(m, f, out);
     } catch (const intpath::Unfit&) {
         out.rewind(mark);  // the generic expansion starts over
         return false;

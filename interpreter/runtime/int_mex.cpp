@@ -208,7 +208,7 @@ void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, st
     };
     for (std::int64_t n = lo; n <= hi; ++n) {
         const auto id = static_cast<std::uint32_t>(n);
-        if (!values || (id & (VA::page_size - 1)) == 0 || !page.narrow) {
+        if (!values || (id & (VA::page_size - 1)) == 0) {
             out = solver.writable_narrow(graph, id, known);
             values = &solver.value_arrays(graph)[0];
             page = values->view(id);
@@ -231,7 +231,9 @@ void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, st
         }
         const solver::Comp c = solver::make_comp(graph, id);
         // A code (known_n: the outcome alone) is the solver's business below.
-        std::uint32_t v = page.narrow ? VA::decode(page.narrow[id - page.begin]) : values->get(id);
+        std::uint32_t v = page.narrow ? VA::decode(page.narrow[id - page.begin])
+                          : page.wide ? page.wide[id - page.begin]
+                                      : values->get(id);
         if (v == VA::unknown) {
             refill();
             const bool fast = room > 0 && out;  // else the solver's own bookkeeping: the limit's error, a wide page

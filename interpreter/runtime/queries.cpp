@@ -59,15 +59,22 @@ Value query_sg(Context& ctx, std::span<const Value> a) {
     return sg_value(ctx.solver, ctx.solver.grundy(comps_of(p)));
 }
 
-Value outcome_text(bool p) {
-    // Strings are immutable: every answer shares one of two.
-    static const Value p_text = intern_string("P"), n_text = intern_string("N");
-    return p ? p_text : n_text;
+namespace {
+// Strings are immutable: every answer shares one of three.
+struct OutcomeTexts {
+    Value p = intern_string("P"), n = intern_string("N"), d = intern_string("D");
+};
+const OutcomeTexts& outcome_texts() {
+    static const OutcomeTexts texts;
+    return texts;
 }
+}  // namespace
 
-Value outcome_text(solver::Solver::Outcome o) {
-    static const Value d_text = intern_string("D");
-    return o == solver::Solver::Outcome::draw ? d_text : outcome_text(o == solver::Solver::Outcome::p);
+const Value& outcome_text(bool p) { return p ? outcome_texts().p : outcome_texts().n; }
+
+const Value& outcome_text(solver::Solver::Outcome o) {
+    const OutcomeTexts& t = outcome_texts();
+    return o == solver::Solver::Outcome::draw ? t.d : o == solver::Solver::Outcome::p ? t.p : t.n;
 }
 
 Value query_outcome(Context& ctx, std::span<const Value> a) {

@@ -18,8 +18,8 @@ Value query_remoteness(Context& ctx, std::span<const Value> args);
 const PosObj& expect_position(const Value& v, const char* what);
 std::vector<solver::Comp> comps_of(const PosObj& p);
 bool is_p_position(Context& ctx, const PosObj& p);  // under p's own convention
-Value outcome_text(bool p);  // "P" or "N", one shared string each
-Value outcome_text(solver::Solver::Outcome o);  // "P", "N" or "D"
+const Value& outcome_text(bool p);  // "P" or "N", one shared string each
+const Value& outcome_text(solver::Solver::Outcome o);  // "P", "N" or "D"
 // A value from the solver: an int, or ∞{K} in a loopy game.
 Value sg_value(const solver::Solver& s, std::uint32_t v);
 std::string sg_text(const solver::Solver& s, std::uint32_t v);  // `sg 3`, `sg ∞{0}`

@@ -61,6 +61,11 @@ public:
     virtual ~GameGraph() = default;
     virtual void expand(StateId s, OptionSink& out) = 0;  // all options of s; may call back into the solver
     virtual std::string describe(StateId s) const = 0;    // `Kayles(7)`, for messages
+    // The options of s when the game knows each to be one state of its
+    // own (no sums, no values): their ids appended to `out`. False, with
+    // `out` as it was, leaves s to expand(). What expand() would raise,
+    // this raises.
+    virtual bool expand_states(StateId, std::vector<StateId>&) { return false; }
     // The Grundy value of s when the game can compute it without the
     // solver's help: every option's value is already known. False leaves s
     // to the solver; then `blocker`, when found, is the state of an option

@@ -103,37 +103,57 @@ struct Solver::Loopy {
 
     // Expanded a batch of states at a time: the options' value entries,
     // read in an order unrelated to their ids, are prefetched while the
-    // rest of the batch expands, and read after.
+    // rest of the batch expands, and read after. A game that knows a
+    // state's options to be states of its own gives their ids alone
+    // (GameGraph::expand_states), with no option headers to read.
     void explore(Comp root) {
         constexpr std::uint32_t batch = 32;
         number(root, s.entry(root));
-        std::vector<std::uint64_t> buf;
-        std::vector<std::size_t> ends;  // of each state's options in buf
+        std::vector<std::uint64_t> buf;  // options in OptionSink's form
+        std::vector<StateId> ids;        // options given as states of the same game
+        struct Expanded {
+            std::uint32_t graph;
+            bool plain;       // its options are in ids
+            std::size_t end;  // of its options in ids or buf
+        };
+        std::vector<Expanded> ends;
         succ_first.push_back(0);
         out_first.push_back(0);
         for (std::uint32_t i = 0; i < comp.size();) {
             const auto stop = std::min<std::uint32_t>(i + batch, static_cast<std::uint32_t>(comp.size()));
             buf.clear();
+            ids.clear();
             ends.clear();
             for (std::uint32_t j = i; j < stop; ++j) {
-                const std::size_t from = buf.size();
-                OptionSink sink(buf, true);
                 ++s.stats_.expansions;
                 if ((j & 0xFFF) == 0xFFF) s.check_interrupt();
-                s.tables_[comp_graph(comp[j])].graph->expand(comp_state(comp[j]), sink);
-                for (std::size_t a = from; a < buf.size(); ++a)
+                const std::uint32_t g = comp_graph(comp[j]);
+                GameGraph& graph = *s.tables_[g].graph;
+                const std::size_t from = ids.size();
+                if (graph.expand_states(comp_state(comp[j]), ids)) {
+                    for (std::size_t a = from; a < ids.size(); ++a) s.prefetch(make_comp(g, ids[a]));
+                    ends.push_back({g, true, ids.size()});
+                    continue;
+                }
+                const std::size_t sink_from = buf.size();
+                OptionSink sink(buf, true);
+                graph.expand(comp_state(comp[j]), sink);
+                for (std::size_t a = sink_from; a < buf.size(); ++a)
                     if (!(buf[a] & (OptionSink::header_bit | resolved_bit))) s.prefetch(buf[a]);
-                ends.push_back(buf.size());
+                ends.push_back({g, false, buf.size()});
             }
-            std::size_t a = 0;
-            for (std::size_t end : ends) {
-                while (a < end) {
-                    std::size_t b = a + 1;
-                    while (b < end && !(buf[b] & OptionSink::header_bit)) ++b;
-                    const std::span<const std::uint64_t> parts(buf.data() + a + 1, b - a - 1);
+            std::size_t a = 0, b = 0;  // in ids, in buf
+            for (const Expanded& e : ends) {
+                if (e.plain) {
+                    for (; a < e.end; ++a) add_state(make_comp(e.graph, ids[a]));
+                }
+                while (!e.plain && b < e.end) {
+                    std::size_t next = b + 1;
+                    while (next < e.end && !(buf[next] & OptionSink::header_bit)) ++next;
+                    const std::span<const std::uint64_t> parts(buf.data() + b + 1, next - b - 1);
                     if (parts.size() == 1 && !(parts[0] & resolved_bit)) add_state(parts[0]);
                     else add_sum(parts);
-                    a = b;
+                    b = next;
                 }
                 succ_first.push_back(static_cast<std::uint32_t>(succ.size()));
                 out_first.push_back(static_cast<std::uint32_t>(out.size()));
