@@ -116,7 +116,6 @@ SeqObj* alloc_seq(std::size_t n) {
     } else {
         mem = std::malloc(sizeof(SeqObj) + n * sizeof(Value));  // malloc: ListBuilder reallocs
         if (!mem) throw std::bad_alloc();
-        if (sequence_block_made) sequence_block_made(mem, sizeof(SeqObj) + n * sizeof(Value));
     }
     auto* s = new (mem) SeqObj();
     s->size = static_cast<std::uint32_t>(n);
@@ -156,7 +155,6 @@ Value make_list(std::span<const Value> items) { return make_seq(Kind::list, item
 Value make_list(std::vector<Value>&& items) { return build_seq(Kind::list, items.begin(), items.size(), true); }
 
 void (*check_sequence_block)(std::size_t) = nullptr;
-void (*sequence_block_made)(void*, std::size_t) = nullptr;
 
 ListBuilder::~ListBuilder() {
     if (!s_) return;
@@ -172,7 +170,6 @@ void ListBuilder::push(const Value& v) {
         if (check_sequence_block) check_sequence_block(sizeof(SeqObj) + next * sizeof(Value));
         void* mem = std::realloc(s_, sizeof(SeqObj) + next * sizeof(Value));
         if (!mem) throw std::bad_alloc();
-        if (sequence_block_made) sequence_block_made(mem, sizeof(SeqObj) + next * sizeof(Value));
         if (!s_) new (mem) SeqObj();
         s_ = static_cast<SeqObj*>(mem);
         capacity_ = static_cast<std::uint32_t>(next);

@@ -202,9 +202,6 @@ Value make_list(std::vector<Value>&& items);
 // checks large ones; the command line sets it (cli/memory_guard.cpp). May
 // throw std::bad_alloc.
 extern void (*check_sequence_block)(std::size_t bytes);
-// Told of each such block once it is allocated (the command line asks for
-// huge pages for a large one, as its operator new does).
-extern void (*sequence_block_made)(void* block, std::size_t bytes);
 
 // A list built one value at a time in its own storage, which grows in
 // place where the allocator can (a long list is not held twice, as a
