@@ -230,6 +230,13 @@ Value b_tuple(Context&, Args a) { return grundy::make_tuple(items_of(a[0])); }
 
 Value b_count(Context&, Args a) {
     std::int64_t n = 0;
+    if (a[0].is(Kind::list) && a[0].seq().packed()) {  // each distinct value compared once
+        const PackedItems& p = a[0].seq().packed_items();
+        bool equal[PackedItems::max_distinct];
+        for (std::uint32_t c = 0; c < p.distinct; ++c) equal[c] = p.values[c] == a[1];
+        for (std::uint32_t i = 0; i < a[0].seq().size; ++i) n += equal[p.codes()[i]];
+        return Value::integer(n);
+    }
     // Values are immutable: a list of a few shared objects (outcome()'s
     // "P", "N" and "D") compares each object once, not each element. Only
     // where the collection holds its items: a string's characters are made

@@ -61,6 +61,11 @@ template <typename F> void for_each(const Value& xs, F&& f) {
         case Kind::tuple:
         case Kind::list:
         case Kind::set:
+            if (xs.seq().packed()) {  // read in place, not unpacked
+                for (std::uint32_t i = 0; i < xs.seq().size; ++i)
+                    if (!f(xs.seq()[i])) return;
+                return;
+            }
             for (const Value& v : xs.seq())
                 if (!f(v)) return;
             return;

@@ -71,6 +71,17 @@ void destroy(Kind k, Obj* o) {
         case Kind::infinite: {
             auto* s = static_cast<SeqObj*>(o);
             std::uint32_t n = s->size;
+            if (s->packed()) {
+                auto& p = const_cast<PackedItems&>(s->packed_items());
+                if (p.unpacked) {
+                    for (std::uint32_t i = 0; i < n; ++i) p.unpacked[i].~Value();
+                    std::free(p.unpacked);
+                }
+                p.~PackedItems();
+                s->~SeqObj();
+                std::free(s);
+                break;
+            }
             for (std::uint32_t i = 0; i < n; ++i) s->items()[i].~Value();
             s->~SeqObj();
             std::vector<void*>* pool = seq_pool(n);
@@ -156,6 +167,18 @@ Value make_list(std::vector<Value>&& items) { return build_seq(Kind::list, items
 
 void (*check_sequence_block)(std::size_t) = nullptr;
 
+const Value* SeqObj::unpacked() const {
+    const PackedItems& p = packed_items();
+    if (!p.unpacked) {
+        if (check_sequence_block) check_sequence_block(std::size_t{size} * sizeof(Value));
+        auto* items = static_cast<Value*>(std::malloc(std::max<std::size_t>(size, 1) * sizeof(Value)));
+        if (!items) throw std::bad_alloc();
+        for (std::uint32_t i = 0; i < size; ++i) new (&items[i]) Value(p.values[p.codes()[i]]);
+        p.unpacked = items;
+    }
+    return p.unpacked;
+}
+
 ListBuilder::~ListBuilder() {
     if (!s_) return;
     for (std::uint32_t i = 0; i < s_->size; ++i) s_->items()[i].~Value();
@@ -163,7 +186,61 @@ ListBuilder::~ListBuilder() {
     std::free(s_);
 }
 
-void ListBuilder::push(const Value& v) {
+std::int32_t ListBuilder::code_of(const Value& v) {
+    static_assert(std::size_t{1} << (64 - 55) == 2 * PackedItems::max_distinct);  // slot_of's range
+    if (slots_.empty()) slots_.resize(2 * PackedItems::max_distinct);
+    for (std::size_t i = slot_of(v);; i = (i + 1) & (slots_.size() - 1)) {
+        Slot& slot = slots_[i];
+        if (slot.code == 0) {
+            if (distinct_.size() == PackedItems::max_distinct) return -1;
+            distinct_.push_back(v);
+            slot = {v.bits(), v.kind(), static_cast<std::uint16_t>(distinct_.size())};
+            return slot.code - 1;
+        }
+        if (slot.bits == v.bits() && slot.kind == v.kind()) return slot.code - 1;
+    }
+}
+
+bool ListBuilder::start_packing() {
+    tried_ = true;
+    for (std::uint32_t i = 0; i < s_->size; ++i) {
+        const std::int32_t c = code_of(s_->items()[i]);
+        if (c < 0) {
+            codes_ = {};
+            distinct_ = {};
+            slots_ = {};
+            return false;
+        }
+        codes_.push_back(static_cast<std::uint8_t>(c));
+    }
+    for (std::uint32_t i = 0; i < s_->size; ++i) s_->items()[i].~Value();
+    s_->~SeqObj();
+    std::free(std::exchange(s_, nullptr));
+    capacity_ = 0;
+    return packing_ = true;
+}
+
+bool ListBuilder::pack(const Value& v) {
+    const std::int32_t c = code_of(v);
+    if (c >= 0) {
+        codes_.push_back(static_cast<std::uint8_t>(c));
+        return true;
+    }
+    unpack();
+    return false;
+}
+
+void ListBuilder::unpack() {
+    std::vector<std::uint8_t> codes = std::move(codes_);
+    std::vector<Value> distinct = std::move(distinct_);
+    codes_ = {};
+    distinct_ = {};
+    slots_ = {};
+    packing_ = false;
+    for (std::uint8_t c : codes) push_value(distinct[c]);
+}
+
+void ListBuilder::push_value(const Value& v) {
     if (!s_ || s_->size == capacity_) {
         const std::size_t next = capacity_ ? std::size_t{capacity_} * 2 : 8;
         if (next > UINT32_MAX) throw ValueError("collection is too large");
@@ -176,9 +253,30 @@ void ListBuilder::push(const Value& v) {
     }
     new (&s_->items()[s_->size]) Value(v);
     ++s_->size;
+    if (s_->size == pack_from && !tried_) start_packing();
 }
 
 Value ListBuilder::finish() {
+    if (packing_) {
+        const std::size_t n = codes_.size();
+        const std::size_t bytes = sizeof(SeqObj) + sizeof(PackedItems) + n;
+        if (check_sequence_block) check_sequence_block(bytes);
+        void* mem = std::malloc(bytes);
+        if (!mem) throw std::bad_alloc();
+        auto* s = new (mem) SeqObj();
+        s->size = static_cast<std::uint32_t>(n);
+        s->hash = SeqObj::packed_bit;
+        auto* p = new (s + 1) PackedItems();
+        p->distinct = static_cast<std::uint32_t>(distinct_.size());
+        for (std::size_t i = 0; i < distinct_.size(); ++i) p->values[i] = std::move(distinct_[i]);
+        std::memcpy(p->codes(), codes_.data(), n);
+        codes_ = {};
+        distinct_ = {};
+        slots_ = {};
+        packing_ = tried_ = false;
+        return Value::adopt(Kind::list, s);
+    }
+    tried_ = false;
     if (!s_) return make_list(std::vector<Value>{});
     // To its size: a pooled short sequence is reused at its exact size.
     if (void* mem = std::realloc(s_, sizeof(SeqObj) + s_->size * sizeof(Value))) s_ = static_cast<SeqObj*>(mem);
@@ -341,11 +439,12 @@ std::uint64_t hash(const Value& v) {
         case Kind::set:
         case Kind::infinite: {
             const SeqObj& s = v.seq();
-            if (s.hash) return s.hash;
+            if (s.hash & ~SeqObj::packed_bit) return s.hash & ~SeqObj::packed_bit;
             std::uint64_t x = mix(h, s.size);
-            for (const Value& item : s) x = mix(x, hash(item));
-            s.hash = x ? x : 1;
-            return s.hash;
+            for (std::uint32_t i = 0; i < s.size; ++i) x = mix(x, hash(s[i]));
+            x &= ~SeqObj::packed_bit;
+            s.hash |= x ? x : 1;
+            return s.hash & ~SeqObj::packed_bit;
         }
         case Kind::range:
             if (v.range().hi < v.range().lo) return h;

@@ -88,6 +88,7 @@ public:
         return v;
     }
     const Obj* object() const { return p_; }
+    std::uint64_t bits() const { return static_cast<std::uint64_t>(i_); }  // the payload: an int, or the object's address
 
 private:
     Value(Kind k, std::int64_t i) : kind_(k), i_(i) {}
@@ -114,15 +115,45 @@ inline void Value::release() {
 }
 
 // Tuples, lists and sets: a count and the items, in one allocation.
+// A long list of few distinct values (outcomes, Grundy values) may be
+// packed (ListBuilder): a byte per item, indexing the list's distinct values
+// (up to 256, each held once), instead of 16 bytes. Indexing reads it
+// packed (operator[], ops::for_each); a reader that wants the items as an
+// array (begin(), span()) gets them unpacked once, kept beside.
+struct PackedItems;
+
 struct SeqObj : Obj {
     std::uint32_t size = 0;
-    mutable std::uint64_t hash = 0;  // 0: not computed yet
-    const Value* begin() const { return reinterpret_cast<const Value*>(this + 1); }
+    // Bit 63: the items are packed (PackedItems follows in their place);
+    // the other bits: the hash, 0 while not computed.
+    mutable std::uint64_t hash = 0;
+    static constexpr std::uint64_t packed_bit = std::uint64_t{1} << 63;
+    bool packed() const { return hash & packed_bit; }
+    const Value* begin() const { return packed() ? unpacked() : reinterpret_cast<const Value*>(this + 1); }
     const Value* end() const { return begin() + size; }
-    Value* items() { return reinterpret_cast<Value*>(this + 1); }
-    const Value& operator[](std::size_t i) const { return begin()[i]; }
+    Value* items() { return reinterpret_cast<Value*>(this + 1); }  // not packed
+    inline const Value& operator[](std::size_t i) const;
     std::span<const Value> span() const { return {begin(), size}; }
+    const PackedItems& packed_items() const { return *reinterpret_cast<const PackedItems*>(this + 1); }
+
+private:
+    const Value* unpacked() const;
 };
+
+struct PackedItems {
+    static constexpr std::uint32_t max_distinct = 256;
+    mutable Value* unpacked = nullptr;  // the items as Values, made when asked for
+    std::uint32_t distinct = 0;
+    Value values[max_distinct];         // the distinct values, by code
+    const std::uint8_t* codes() const { return reinterpret_cast<const std::uint8_t*>(this + 1); }
+    std::uint8_t* codes() { return reinterpret_cast<std::uint8_t*>(this + 1); }
+};
+
+inline const Value& SeqObj::operator[](std::size_t i) const {
+    if (!packed()) return reinterpret_cast<const Value*>(this + 1)[i];
+    const PackedItems& p = packed_items();
+    return p.values[p.codes()[i]];
+}
 
 struct StrObj : Obj {
     std::string text;
@@ -206,18 +237,49 @@ extern void (*check_sequence_block)(std::size_t bytes);
 // A list built one value at a time in its own storage, which grows in
 // place where the allocator can (a long list is not held twice, as a
 // vector and then its copy would be). Values are moved bit for bit: a
-// Value's count lives in what it points to.
+// Value's count lives in what it points to. A list that reaches
+// `pack_from` items with at most 256 distinct values goes on packed (a byte
+// an item, SeqObj), back to Values if a 257th distinct value comes.
 class ListBuilder {
 public:
+    static constexpr std::uint32_t pack_from = 1024;
     ListBuilder() = default;
     ListBuilder(const ListBuilder&) = delete;
     ListBuilder& operator=(const ListBuilder&) = delete;
     ~ListBuilder();  // releases what was added, when not finished
-    void push(const Value& v);
+    void push(const Value& v) {
+        if (packing_) {
+            const Slot& s = slots_[slot_of(v)];  // the value met before, most often
+            if (s.code != 0 && s.bits == v.bits() && s.kind == v.kind()) return codes_.push_back(s.code - 1);
+            if (pack(v)) return;
+        }
+        push_value(v);
+    }
     Value finish();  // the list; the builder is empty after
+
 private:
-    SeqObj* s_ = nullptr;
+    void push_value(const Value& v);
+    bool pack(const Value& v);  // false: v is not packed, and the list is Values again
+    bool start_packing();       // at pack_from items: whether they have few enough distinct values
+    void unpack();
+    std::int32_t code_of(const Value& v);  // v's code, made if new; -1 past the 256th
+    // code_of's table: open addressing over twice the most codes, keyed by
+    // the value's kind and payload (the same int, or the same object).
+    static std::size_t slot_of(const Value& v) {
+        return ((v.bits() ^ (static_cast<std::uint64_t>(v.kind()) << 56)) * 0x9E3779B97F4A7C15ull) >> 55;
+    }
+
+    SeqObj* s_ = nullptr;  // the items as Values (not packing)
     std::uint32_t capacity_ = 0;
+    bool packing_ = false, tried_ = false;
+    std::vector<std::uint8_t> codes_;
+    std::vector<Value> distinct_;
+    struct Slot {
+        std::uint64_t bits = 0;
+        Kind kind = Kind::none;
+        std::uint16_t code = 0;  // its code + 1; 0: empty
+    };
+    std::vector<Slot> slots_;  // 512 while packing
 };
 Value make_set(std::vector<Value> items);        // sorts and removes duplicates
 Value make_seq(Kind k, std::span<const Value> items);  // k: tuple, list (set: already sorted and unique)

@@ -306,3 +306,26 @@ TEST_CASE("a start that is int code makes positions without the generic evaluato
     CHECK(r.status == grundy::status_error);
     CHECK(r.err.substr(0, r.err.find('\n')) == "test.game:1:46: error: division by zero");
 }
+
+TEST_CASE("long lists of few distinct values read alike packed or not", "[eval]") {
+    // The same list three ways: built long with few values (packed), with
+    // many (values), and from a packed one that then met many values.
+    const std::string lists =
+        "let a = [n % 5 for n in 0..2999]\n"
+        "let b = [if n < 2999 then n % 5 else n for n in 0..2999]\n"
+        "let c = [n % 5 for n in 0..2998] + [2999]\n"
+        "game S { position n; move k in 1..2 where k <= n => n - k }\n"
+        "let o = [outcome(S(n)) for n in 0..2999]\n";
+    const std::string reads =
+        "print len(a), sum(a), max(a), min(a), count(a, 4), a[1234], a[-1], a[10..14], 3 in a, 7 in a\n"
+        "print len(b), sum(b), max(b), count(b, 4), b[1234], b[-1], b[2995..2999]\n"
+        "print b == c, a == [n % 5 for n in 0..2999], sorted(a)[600], {x for x in a}\n"
+        "print count(o, P), count(o, \"N\"), o[0..5], o[2999], len({o, o})\n"
+        "print [n for n in 0..2999 where a[n] == 4][-1], sum([1 for x in o where x == P])\n";
+    CHECK(output_of(lists + reads) ==
+          "3000 6000 4 0 600 4 4 [0, 1, 2, 3, 4] true false\n"
+          "3000 8995 2999 599 4 2999 [0, 1, 2, 3, 2999]\n"
+          "true true 1 {0, 1, 2, 3, 4}\n"
+          "1000 2000 [\"P\", \"N\", \"N\", \"P\", \"N\", \"N\"] N 1\n"
+          "2999 1000\n");
+}

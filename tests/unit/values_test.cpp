@@ -98,3 +98,68 @@ TEST_CASE("a list built one value at a time equals the list made at once", "[val
     }
     CHECK(shared == make_string("kept"));
 }
+
+TEST_CASE("a long list of few distinct values is packed and reads as the same list", "[values]") {
+    const std::vector<Value> palette = {I(0), I(7), make_string("P"), make_string("N"), Value::boolean(true),
+                                        make_list(std::vector<Value>{I(1), I(2)}), make_string("P")};
+    for (std::size_t k : {std::size_t{1}, std::size_t{3}, palette.size()}) {
+        for (std::size_t n : {1023, 1024, 1025, 5000}) {
+            std::vector<Value> xs;
+            ListBuilder b;
+            for (std::size_t i = 0; i < n; ++i) {
+                xs.push_back(palette[(i * 7 + i / 5) % k]);
+                b.push(xs.back());
+            }
+            const Value built = b.finish();
+            const Value plain = make_list(std::span<const Value>(xs));
+            CHECK(built.seq().packed() == (n >= ListBuilder::pack_from));
+            CHECK(built.seq().size == n);
+            CHECK(built == plain);
+            CHECK(hash(built) == hash(plain));
+            CHECK(repr(built) == repr(plain));
+            std::size_t i = 0;
+            ops::for_each(built, [&](const Value& v) {
+                CHECK(v.object() == xs[i].object());  // the very values pushed, shared
+                CHECK(v == xs[i]);
+                return ++i < n;
+            });
+            CHECK(i == n);
+            for (std::size_t j = 0; j < n; j += 97) CHECK(built.seq()[j] == xs[j]);
+            // An array of the items, made on demand, reads the same.
+            CHECK(std::equal(built.seq().begin(), built.seq().end(), xs.begin(), xs.end()));
+            CHECK(hash(built) == hash(plain));
+        }
+    }
+}
+
+TEST_CASE("a packed list that meets a 257th distinct value goes back to values", "[values]") {
+    for (std::size_t at : {std::size_t{1023}, std::size_t{1024}, std::size_t{3000}}) {
+        std::vector<Value> xs;
+        ListBuilder b;
+        for (std::size_t i = 0; i < 4000; ++i) {
+            xs.push_back(I(i < at ? static_cast<std::int64_t>(i % 256) : static_cast<std::int64_t>(i)));
+            b.push(xs.back());
+        }
+        const Value built = b.finish();
+        CHECK_FALSE(built.seq().packed());
+        CHECK(built == make_list(std::span<const Value>(xs)));
+    }
+    // The strings' counts: held once each by a packed list, released by
+    // the list and by a builder dropped part way.
+    const Value s = make_string("kept");
+    {
+        ListBuilder b;
+        for (int i = 0; i < 3000; ++i) b.push(s);
+    }
+    CHECK(s.object()->refs == 1);
+    {
+        ListBuilder b;
+        for (int i = 0; i < 3000; ++i) b.push(s);
+        const Value list = b.finish();
+        CHECK(list.seq().packed());
+        CHECK(s.object()->refs == 2);
+        CHECK(list.seq().begin()[2999] == s);  // unpacked: a count per item
+        CHECK(s.object()->refs == 3002);
+    }
+    CHECK(s.object()->refs == 1);
+}
