@@ -1,7 +1,11 @@
 #include "int_jit.hpp"
 
+#include "interpreter/runtime/state_table.hpp"
+
+#include <algorithm>
 #include <cstddef>
 #include <cstdlib>
+#include <memory>
 #include <string_view>
 #include <optional>
 
@@ -97,13 +101,22 @@ bool fits_imm32(std::int64_t x) { return x >= INT32_MIN && x <= INT32_MAX; }
 
 class Asm final : public Emitter {
 public:
-    explicit Asm(x86::Compiler& cc) : cc_(cc) {
+    // `expansion`: the function of a whole expansion (IntGame::NativeExpand),
+    // with `out` its third argument; else of one expression (Code).
+    explicit Asm(x86::Compiler& cc, bool expansion = false) : cc_(cc) {
         asmjit::FuncNode* fn =
-            cc.addFunc(asmjit::FuncSignatureT<std::int64_t, const void*, std::uint32_t*>(asmjit::CallConvId::kHost));
+            expansion ? cc.addFunc(asmjit::FuncSignatureT<std::int64_t, const void*, std::uint32_t*, std::uint32_t*>(
+                            asmjit::CallConvId::kHost))
+                      : cc.addFunc(asmjit::FuncSignatureT<std::int64_t, const void*, std::uint32_t*>(
+                            asmjit::CallConvId::kHost));
         frame_ = cc.newIntPtr();
         bail_ = cc.newIntPtr();
         fn->setArg(0, frame_);
         fn->setArg(1, bail_);
+        if (expansion) {
+            out_ = cc.newIntPtr();
+            fn->setArg(2, out_);
+        }
         regs_ = cc.newIntPtr();
         static_assert(offsetof(Frame, r) == 0);
         cc.mov(regs_, x86::ptr(frame_));
@@ -111,6 +124,10 @@ public:
     }
     void finish(V result) {
         cc_.ret(vals_[result]);
+        finish_failure();
+    }
+    // The end of the function: where a failure jumps.
+    void finish_failure() {
         cc_.bind(fail_);
         cc_.mov(x86::dword_ptr(bail_), 1);
         x86::Gp zero = cc_.newInt64();
@@ -244,6 +261,12 @@ public:
     V call(const Int& n) override { return invoke(reinterpret_cast<const void*>(&call_int), &n); }
     V call(const Bool& b) override { return invoke(reinterpret_cast<const void*>(&call_bool), &b); }
 
+    // For the expansion's loops, which this class leaves to its caller.
+    x86::Gp gp(V v) const { return vals_[v]; }
+    x86::Gp regs() const { return regs_; }
+    x86::Gp out() const { return out_; }
+    asmjit::Label fail() const { return fail_; }
+
 private:
     V add(x86::Gp g, std::optional<std::int64_t> k = std::nullopt) {
         vals_.push_back(g);
@@ -267,7 +290,7 @@ private:
     }
 
     x86::Compiler& cc_;
-    x86::Gp frame_, bail_, regs_;
+    x86::Gp frame_, bail_, regs_, out_;
     asmjit::Label fail_;
     std::vector<x86::Gp> vals_;
     std::vector<std::optional<std::int64_t>> consts_;
@@ -284,6 +307,89 @@ template <typename Node> Code compile(const Node& tree) {
     if (cc.finalize() != asmjit::kErrorOk || runtime().add(&fn, &holder) != asmjit::kErrorOk) return nullptr;
     return fn;
 }
+
+// A one-int game's expansion, as Instance::expand_states runs it on the
+// trees: `terminal`, then each move's generators (ranges), `where` and
+// result, the options' ids written in order. Each generator's variable is
+// written to its register, where the expressions read it.
+class Expansion {
+public:
+    Expansion(x86::Compiler& cc, Asm& e) : cc_(cc), e_(e), count_(cc.newInt64()) {}
+
+    void game(const IntGame& g) {
+        cc_.xor_(count_, count_);
+        asmjit::Label done = cc_.newLabel();
+        if (g.terminal) {
+            const x86::Gp t = e_.gp(g.terminal->emit(e_));
+            cc_.test(t, t);
+            cc_.jnz(done);
+        }
+        for (const Move& m : g.moves) move(m, 0);
+        cc_.bind(done);
+        cc_.ret(count_);
+    }
+
+    // What the code covers: a game on one int, each move a range's
+    // generators and one result.
+    static bool covers(const IntGame& g) {
+        if (g.shape != IntGame::Shape::ints || !g.plain_int() || g.named_list || g.set_coords) return false;
+        return std::all_of(g.moves.begin(), g.moves.end(), [](const Move& m) {
+            return !m.split && m.result.size() == 1 && std::all_of(m.gens.begin(), m.gens.end(), [](const Gen& gen) {
+                       return !gen.over_position && gen.list < 0 && !gen.mask && gen.lo && gen.hi;
+                   });
+        });
+    }
+
+private:
+    void move(const Move& m, std::size_t i) {
+        if (i == m.gens.size()) return option(m);
+        const Gen& gen = m.gens[i];
+        x86::Gp x = cc_.newInt64(), hi = cc_.newInt64(), span = cc_.newInt64();
+        cc_.mov(x, e_.gp(gen.lo->emit(e_)));
+        cc_.mov(hi, e_.gp(gen.hi->emit(e_)));
+        asmjit::Label head = cc_.newLabel(), end = cc_.newLabel();
+        cc_.cmp(x, hi);
+        cc_.jg(end);
+        // A longer range is the trees' (their loop polls for an interrupt).
+        cc_.mov(span, hi);
+        cc_.sub(span, x);
+        cc_.jo(e_.fail());
+        cc_.cmp(span, IntGame::max_native_options);
+        cc_.jae(e_.fail());
+        cc_.bind(head);
+        cc_.mov(x86::qword_ptr(e_.regs(), static_cast<std::int32_t>(gen.reg * 8)), x);
+        move(m, i + 1);
+        cc_.cmp(x, hi);
+        cc_.je(end);
+        cc_.inc(x);
+        cc_.jmp(head);
+        cc_.bind(end);
+    }
+
+    void option(const Move& m) {
+        asmjit::Label skip = cc_.newLabel();
+        if (m.where) {
+            const x86::Gp w = e_.gp(m.where->emit(e_));
+            cc_.test(w, w);
+            cc_.jz(skip);
+        }
+        const x86::Gp r = e_.gp(m.result[0]->emit(e_));
+        // Its own id: 0 <= r < first_general, one unsigned comparison.
+        x86::Gp limit = cc_.newInt64();
+        cc_.mov(limit, std::int64_t{StateTable::first_general});
+        cc_.cmp(r, limit);
+        cc_.jae(e_.fail());
+        cc_.cmp(count_, IntGame::max_native_options);
+        cc_.jae(e_.fail());
+        cc_.mov(x86::dword_ptr(e_.out(), count_, 2), r.r32());
+        cc_.inc(count_);
+        cc_.bind(skip);
+    }
+
+    x86::Compiler& cc_;
+    Asm& e_;
+    x86::Gp count_;
+};
 
 struct NativeInt final : Int {
     IntPtr tree;
@@ -317,6 +423,23 @@ struct NativeBool final : Bool {
 
 bool jit_available() { return true; }
 
+// The game's expansion as native code, kept alive by the returned owner.
+IntGame::NativeExpand compile_expansion(const IntGame& g, std::shared_ptr<const void>& owner) {
+    if (!Expansion::covers(g)) return nullptr;
+    asmjit::CodeHolder holder;
+    holder.init(runtime().environment());
+    x86::Compiler cc(&holder);
+    Asm e(cc, true);
+    Expansion(cc, e).game(g);
+    e.finish_failure();
+    IntGame::NativeExpand fn = nullptr;
+    if (cc.finalize() != asmjit::kErrorOk || runtime().add(&fn, &holder) != asmjit::kErrorOk) return nullptr;
+    owner = std::shared_ptr<const void>(reinterpret_cast<const void*>(fn), [](const void* p) {
+        runtime().release(reinterpret_cast<IntGame::NativeExpand>(const_cast<void*>(p)));
+    });
+    return fn;
+}
+
 IntPtr jit_int(IntPtr tree) {
     if (Code c = compile(*tree)) return std::make_unique<NativeInt>(std::move(tree), c);
     return tree;
@@ -330,6 +453,7 @@ BoolPtr jit_bool(BoolPtr tree) {
 #else
 
 bool jit_available() { return false; }
+IntGame::NativeExpand compile_expansion(const IntGame&, std::shared_ptr<const void>&) { return nullptr; }
 IntPtr jit_int(IntPtr tree) { return tree; }
 BoolPtr jit_bool(BoolPtr tree) { return tree; }
 
@@ -370,6 +494,7 @@ void jit_compile(IntGame& g) {
         for (auto& b : m.bounds) native(b.e);
         native(m.list);
     }
+    g.native_expand = intpath::compile_expansion(g, g.native_code);
 }
 
 }  // namespace grundy

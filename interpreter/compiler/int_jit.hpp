@@ -6,6 +6,8 @@
 // are the tree's. Without asmjit, or on another machine, the trees run.
 #pragma once
 
+#include <memory>
+
 #include "interpreter/runtime/int_game.hpp"
 
 namespace grundy {
@@ -23,6 +25,9 @@ bool jit_available();
 // itself where no code is made.
 IntPtr jit_int(IntPtr tree);
 BoolPtr jit_bool(BoolPtr tree);
+// A one-int game's whole expansion (IntGame::native_expand), or null where
+// the code does not cover the game; `owner` holds the code.
+IntGame::NativeExpand compile_expansion(const IntGame& g, std::shared_ptr<const void>& owner);
 }  // namespace intpath
 
 }  // namespace grundy

@@ -174,6 +174,14 @@ bool Instance::expand_states(solver::StateId s, std::vector<solver::StateId>& ou
     std::int64_t regs[IntGame::max_registers], pos[StateTable::max_list];
     intpath::Frame f{regs, &fast_};
     if (!load_fast(s, f, pos)) return false;
+    if (g.native_expand) {
+        std::uint32_t ids[IntGame::max_native_options], bail = 0;
+        const std::int64_t n = g.native_expand(&f, &bail, ids);
+        if (!bail) {
+            out.insert(out.end(), ids, ids + n);
+            return true;
+        }
+    }
     const std::size_t mark = out.size();
     try {
         if (g.terminal && g.terminal->test(f)) return true;

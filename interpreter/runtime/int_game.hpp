@@ -341,6 +341,15 @@ struct IntGame {
     std::shared_ptr<const intpath::GridRules> grid;
     std::uint32_t filters = 0;               // ListResults with a filter (IntInstanceData::filters)
     std::uint32_t plans = 0;                 // ListResults with a plan (IntInstanceData::plans)
+    // A one-int game's whole expansion as native code (compiler/int_jit.cpp),
+    // or null: the options of the state in f's registers written to `out`
+    // as state ids, their count returned; it sets *bail where it cannot give
+    // what the trees would (an error, an option that is no state id of its
+    // own, more than `max_native_options` options), and the trees run.
+    using NativeExpand = std::int64_t (*)(const intpath::Frame* f, std::uint32_t* bail, std::uint32_t* out);
+    static constexpr std::uint32_t max_native_options = 1024;
+    NativeExpand native_expand = nullptr;
+    std::shared_ptr<const void> native_code;  // holds native_expand's code
 
     static constexpr std::uint32_t max_registers = 64;
 

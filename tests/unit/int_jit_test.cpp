@@ -228,3 +228,70 @@ TEST_CASE("int code reads an operation's left operand first, natively or not", "
     }
     grundy::jit_enabled = true;
 }
+
+namespace {
+
+// A random game on one int whose moves may go up as well as down (so most
+// are loopy, and the loopy search expands them through
+// IntGame::native_expand), with ranges, `where`s and results that can be
+// negative, overflow or divide by zero.
+std::string random_game(std::mt19937_64& rng) {
+    // One choice in eight from the risky list: enough games still solve.
+    auto pick_of = [&](std::initializer_list<const char*> safe, std::initializer_list<const char*> risky) {
+        if (rng() % 8 == 0) return std::string(risky.begin()[rng() % risky.size()]);
+        return std::string(safe.begin()[rng() % safe.size()]);
+    };
+    auto with = [](std::string text, const char* var) {  // @: the move's variable
+        for (std::size_t at; (at = text.find('@')) != std::string::npos;) text.replace(at, 1, var);
+        return text;
+    };
+    std::string g = "game G { position n; ";
+    if (rng() % 3 == 0) g += "terminal when " + pick_of({"n == 0", "n % 7 == 3", "n > 40"}, {"10 / n > 2"}) + " => lose; ";
+    const int moves = 1 + static_cast<int>(rng() % 3);
+    for (int i = 0; i < moves; ++i) {
+        const char* var = i % 2 ? "j" : "k";
+        g += std::string("move ") + var + " in " +
+             pick_of({"1..3", "0..2", "-1..1", "1..n % 4", "n - 2..n", "2..1"}, {"0..2000", "n..n * 3"}) + " ";
+        if (rng() % 2)
+            g += "where " + with(pick_of({"(n + @) % 3 != 0", "@ <= n", "n * @ % 5 < 3", "n % 11 != @"},
+                                         {"10 / (n - @) > 1", "(n << 60) + @ > 0"}),
+                                 var) + " ";
+        g += "=> " + with(pick_of({"(n - @) % 40", "(n + @ - 2) % 40", "(n * 7 + @ * 3) % 23", "(n - @ * @) % 40", "@ - n",
+                                   "(n ^ @) % 19"},
+                                  {"n / @ + 1", "n * 4611686018427387904 + @", "n + @ * 5", "n - @ * @"}),
+                          var) + "; ";
+    }
+    return g + "}\n";
+}
+
+}  // namespace
+
+TEST_CASE("a game's expansion as native code gives the trees' options and errors", "[int_jit]") {
+    if (!jit_available()) {
+        WARN("this build makes no native code");
+        return;
+    }
+    std::mt19937_64 rng(11);
+    int games = 0, failed = 0;
+    for (int trial = 0; trial < 100; ++trial) {
+        const std::string game = random_game(rng);
+        const std::string text = game +
+                                 "print [outcome(G(n)) for n in 0..30]\n"
+                                 "print [sg(G(n)) for n in 0..12]\n"
+                                 "print [remoteness(G(n)) for n in 0..8]\n";
+        std::string outputs[2];
+        for (bool native : {false, true}) {
+            grundy::jit_enabled = native;
+            const auto r = grundy::testing::run_program(text, "", 20000);  // a game that climbs ends at the limit
+            outputs[native] = r.out + "|" + r.err;
+        }
+        grundy::jit_enabled = true;
+        INFO(game);
+        REQUIRE(outputs[0] == outputs[1]);
+        ++games;
+        failed += outputs[1].find("error") != std::string::npos;
+    }
+    // Both sides reached: games that solve and games whose rules fail.
+    CHECK(failed > games / 20);
+    CHECK(failed < games / 2);
+}
