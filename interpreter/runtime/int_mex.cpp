@@ -247,7 +247,11 @@ void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, st
             } else {
                 count();
                 if (solved) solver.one_pass_solved(c, v);  // on a wide page, or widening it
-                else v = Outcome ? code(solver.outcome_of(c)) : solver.grundy(c);
+                else {
+                    const solver::Solver::AskingRange asking(
+                        solver, {graph, id, static_cast<solver::StateId>(std::min<std::int64_t>(hi, INT32_MAX))});
+                    v = Outcome ? code(solver.outcome_of(c)) : solver.grundy(c);
+                }
                 values = nullptr;
                 room = 0;  // the solver counted states: ask again
             }

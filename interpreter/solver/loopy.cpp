@@ -20,6 +20,7 @@
 // solves every state that reaches no cycle before it meets one, so most
 // games never come here.
 #include <algorithm>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -58,7 +59,7 @@ struct Solver::Loopy {
         if (base + i >= known_n - explore_base || (own_id(comp_state(c)) && s.stats_.states >= s.max_states_)) {
             // As the depth-first search does: where the states went.
             auto name = [&](Comp x) { return s.tables_[comp_graph(x)].graph->describe(comp_state(x)); };
-            throw SolveError(fmt::format(
+            throw StateLimit(fmt::format(
                 "state limit reached: more than {} states, searching the positions that {} reaches ({} so far, the "
                 "last {}); if the positions keep growing, the game never ends (check that its moves lead toward a "
                 "terminal position), else raise the limit with --max-states",
@@ -106,9 +107,10 @@ struct Solver::Loopy {
     // rest of the batch expands, and read after. A game that knows a
     // state's options to be states of its own gives their ids alone
     // (GameGraph::expand_states), with no option headers to read.
-    void explore(Comp root) {
+    void explore(Comp root, const RangeAhead* ahead) {
         constexpr std::uint32_t batch = 32;
         number(root, s.entry(root));
+        if (ahead) take_range(*ahead);
         std::vector<std::uint64_t> buf;  // options in OptionSink's form
         std::vector<StateId> ids;        // options given as states of the same game
         struct Expanded {
@@ -159,6 +161,20 @@ struct Solver::Loopy {
                 out_first.push_back(static_cast<std::uint32_t>(out.size()));
             }
             i = stop;
+        }
+    }
+
+    // The range's states after the root that have no value yet (as
+    // add_state finds them), numbered in order, as many as the limit
+    // allows beside those numbered.
+    void take_range(const RangeAhead& r) {
+        const std::uint64_t room = s.room();
+        const StateId last = static_cast<StateId>(std::min<std::uint64_t>(r.last, std::uint64_t{r.first} + room));
+        for (StateId id = r.first + 1; id <= last && id > r.first; ++id) {
+            const Comp c = make_comp(r.graph, id);
+            const std::uint32_t e = s.entry(c);
+            if (outcomes_only && is_outcome_code(e)) continue;
+            if ((is_outcome_code(e) ? unknown : e) == unknown) number(c, e);
         }
     }
 
@@ -477,10 +493,14 @@ struct Solver::Loopy {
 };
 
 void Solver::solve_loopy(Comp root, bool outcomes_only) {
+    // A range asked ahead from this root comes along (AskingRange); a
+    // search inside this one (a part of a sum) does not see it.
+    std::optional<RangeAhead> ahead = std::exchange(range_ahead_, std::nullopt);
+    if (ahead && (comp_graph(root) != ahead->graph || comp_state(root) != ahead->first)) ahead.reset();
     for (;;) {
         Loopy loopy(*this, outcomes_only);
         try {
-            loopy.explore(root);
+            loopy.explore(root, ahead ? &*ahead : nullptr);
             if (outcomes_only) loopy.outcomes();
             else loopy.rounds();
             explore_next_ = loopy.base;
@@ -503,10 +523,22 @@ void Solver::solve_loopy(Comp root, bool outcomes_only) {
                 throw;
             }
             solving_first_.pop_back();
+        } catch (const SolveError& e) {
+            explore_next_ = loopy.base;
+            const std::uint64_t charged = loopy.forget_unlabelled();
+            // An interrupt, a limit on time or memory: the query ends. An
+            // error in the rules, or the state limit, with a range taken
+            // along: the search from the root alone meets the one the query
+            // meets first, and says where its states went.
+            if (!ahead || !dynamic_cast<const StateLimit*>(&e)) throw;
+            stats_.states -= charged;
+            ahead.reset();
         } catch (...) {
             explore_next_ = loopy.base;
-            loopy.forget_unlabelled();
-            throw;
+            const std::uint64_t charged = loopy.forget_unlabelled();
+            if (!ahead) throw;
+            stats_.states -= charged;
+            ahead.reset();
         }
     }
 }

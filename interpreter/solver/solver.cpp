@@ -37,7 +37,7 @@ void Solver::state_limit() {
     auto deep = [&](std::size_t depth, Comp from, Comp to) {
         if (depth * 2 < max_states_ || depth == 0) return;
         auto name = [&](Comp c) { return tables_[comp_graph(c)].graph->describe(comp_state(c)); };
-        throw SolveError(fmt::format(
+        throw StateLimit(fmt::format(
             "state limit reached: more than {} states, on a line of moves {} deep from {} to {}; if the positions "
             "keep growing, the game never ends (check that its moves lead toward a terminal position), else raise "
             "the limit with --max-states",
@@ -46,7 +46,7 @@ void Solver::state_limit() {
     if (!frames_.empty()) deep(frames_.size(), frames_[0].comp, frames_.back().comp);
     if (!outcome_frames_.empty())
         deep(outcome_frames_.size(), outcome_frames_[0].comp, outcome_frames_.back().comp);
-    throw SolveError(fmt::format("state limit reached: more than {} states; raise it with --max-states", max_states_));
+    throw StateLimit(fmt::format("state limit reached: more than {} states; raise it with --max-states", max_states_));
 }
 
 void Solver::check_interrupt() {

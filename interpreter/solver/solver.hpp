@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -41,6 +42,10 @@ namespace grundy::solver {
 // cycle the solver cannot label (misère play, or through a sum).
 struct SolveError : std::runtime_error {
     using std::runtime_error::runtime_error;
+};
+// The state limit (--max-states), which says where the states went.
+struct StateLimit : SolveError {
+    using SolveError::SolveError;
 };
 
 struct Stats {
@@ -142,6 +147,28 @@ public:
     // (ValueArray::writable_narrow; the page's first id is s's rounded
     // down to a page), and the run counted at once.
     std::uint64_t room() const { return max_states_ > stats_.states ? max_states_ - stats_.states : 0; }
+
+    // Said by a loop that asks for states first, first + 1, ... last of a
+    // graph in turn (Instance::outcome_range, grundy_range), while it asks
+    // for `first`: a loopy search that starts there takes the states of the
+    // range that have no value yet with it, numbered in order, so that one
+    // search answers the loop's questions to come and walks its states in
+    // the order of their ids (loopy.cpp). What it raises, the search as it
+    // would have run without them raises.
+    struct RangeAhead {
+        std::uint32_t graph;
+        StateId first, last;
+    };
+    class AskingRange {
+    public:
+        AskingRange(Solver& s, RangeAhead r) : s_(s) { s_.range_ahead_ = r; }
+        ~AskingRange() { s_.range_ahead_.reset(); }
+        AskingRange(const AskingRange&) = delete;
+        AskingRange& operator=(const AskingRange&) = delete;
+
+    private:
+        Solver& s_;
+    };
     std::uint8_t* writable_narrow(std::uint32_t graph, StateId s, std::uint32_t*& known) {
         const unsigned k = id_class(s);
         return tables_[graph].values[k].writable_narrow(s - class_base[k], known);
@@ -306,6 +333,7 @@ private:
     std::unordered_map<std::string, std::uint32_t> infinite_codes_;
     std::unordered_map<Comp, std::uint64_t> remoteness_;
     std::uint32_t explore_next_ = 0;  // the next mark of a state in a loopy search (loopy.cpp)
+    std::optional<RangeAhead> range_ahead_;  // AskingRange's
     // Searches under way, counted by every entry point (nested ones too).
     std::uint32_t busy_ = 0;
     struct Busy {

@@ -328,3 +328,30 @@ TEST_CASE("outcomes over one range are solved in one loop, as the loop as writte
     same_both_ways(games, "print sum([outcome(Squares(n)) for n in 0..10)END])");
     same_filtered(games, "print [10 / (n - 3) for n in 0..9 WHERE(outcome(Squares(n)) == \"N\")]");
 }
+
+TEST_CASE("a loopy search met by a range query takes the range along, as the loop as written answers it", "[range_query]") {
+    // Random digraphs by a hash (a tenth of the vertices sinks), a game
+    // whose rules fail at one vertex only a later part of the range
+    // reaches, and one that fails on a vertex the first search meets.
+    const std::string games =
+        "fn mix(h) = (h ^ (h / 65536)) * 1540483477 % 4294967296\n"
+        "game R(N) { position v; move i in 0..2 where mix(v) % 10 != 0 => mix((v * 2654435761 + i * 40503) % 4294967296) % N }\n"
+        "game Late { position v; move where v < 30 => (v * 7 + 1) % 30; move where v >= 30 => 60 / (v - 35) }\n"
+        "game Far { position v; move where v < 30 => (v * 7 + 1) % 30; move where v == 3 => 100\n"
+        "           move where v == 100 => 1 / (v - 100); move where v >= 30 and v < 100 => 60 / (v - 35) }\n"
+        "game Both { position v; move where v > 0 => v - 1; move where v % 5 == 0 => v / (v - 12) + v + 1 }\n"
+        "game Loop { position n; move where n > 0 => n - 1; move where n % 3 == 1 => n + 1; move where n == 8 => n }";
+    same_both_ways(games,
+                   "print [outcome(R(50)(v)) for v in 0..49)END], [sg(R(50)(v)) for v in 0..49)END]\n"
+                   "print count([outcome(R(3000)(v)) for v in 0..2999)END], \"D\"), sum([1 for v in 0..999)END])\n"
+                   "print outcome(R(400)(17)), sg(R(400)(230)), [outcome(R(400)(v)) for v in 10..300)END]\n"
+                   "print [sg(R(400)(v)) for v in 0..399)END]\n"
+                   "print any([outcome(Loop(n)) == \"D\" for n in 0..30)END]), [sg(Loop(n)) for n in 0..30)END]");
+    same_both_ways(games, "print [outcome(Late(v)) for v in 0..40)END]");
+    same_both_ways(games, "print [sg(Late(v)) for v in 0..40)END]");
+    same_both_ways(games, "print [outcome(Both(v)) for v in 0..40)END]");
+    same_both_ways(games, "print [outcome(Far(v)) for v in 0..40)END]");  // the root's search fails first, far up
+    same_both_ways(games, "print [sg(Far(v)) for v in 0..40)END]");
+    for (std::uint64_t limit : {20, 700, 2990, 3100})
+        same_both_ways(games, "print count([outcome(R(3000)(v)) for v in 0..2999)END], \"P\")", limit);
+}
