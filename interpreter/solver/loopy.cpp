@@ -119,9 +119,16 @@ struct Solver::Loopy {
             std::size_t end;  // of its options in ids or buf
         };
         std::vector<Expanded> ends;
+        // With a range taken along, most states are known from the start:
+        // the per-state arrays, and the options at the rate the first
+        // states had them, are allocated once, not grown by copying.
+        const std::size_t known_ahead = ahead ? comp.size() : 0;
+        succ_first.reserve(known_ahead + 1);
+        out_first.reserve(known_ahead + 1);
         succ_first.push_back(0);
         out_first.push_back(0);
         for (std::uint32_t i = 0; i < comp.size();) {
+            if (i == 4096 && known_ahead > 2 * i) succ.reserve(succ.size() * (known_ahead / i + 1));
             const auto stop = std::min<std::uint32_t>(i + batch, static_cast<std::uint32_t>(comp.size()));
             buf.clear();
             ids.clear();
@@ -170,6 +177,7 @@ struct Solver::Loopy {
     void take_range(const RangeAhead& r) {
         const std::uint64_t room = s.room();
         const StateId last = static_cast<StateId>(std::min<std::uint64_t>(r.last, std::uint64_t{r.first} + room));
+        if (last > r.first) comp.reserve(comp.size() + (last - r.first));
         for (StateId id = r.first + 1; id <= last && id > r.first; ++id) {
             const Comp c = make_comp(r.graph, id);
             const std::uint32_t e = s.entry(c);
