@@ -73,8 +73,8 @@ struct Solver::Loopy {
     }
 
     // An option that is one state: numbered (new or not), or known.
-    void add_state(Comp c) {
-        const std::uint32_t e = s.entry(c);
+    void add_state(Comp c) { add_state(c, s.entry(c)); }
+    void add_state(Comp c, std::uint32_t e) {  // e: c's entry
         if (outcomes_only && is_outcome_code(e)) return out.push_back(e);
         const std::uint32_t v = is_outcome_code(e) ? unknown : e;
         if (v < explore_base) return out.push_back(v);
@@ -140,7 +140,11 @@ struct Solver::Loopy {
                 GameGraph& graph = *s.tables_[g].graph;
                 const std::size_t from = ids.size();
                 if (graph.expand_states(comp_state(comp[j]), ids)) {
-                    for (std::size_t a = from; a < ids.size(); ++a) s.prefetch(make_comp(g, ids[a]));
+                    const ValueArray& own = s.tables_[g].values[0];  // of ids below high_ids, most often all
+                    for (std::size_t a = from; a < ids.size(); ++a) {
+                        if (ids[a] < high_ids) own.prefetch(ids[a]);
+                        else s.prefetch(make_comp(g, ids[a]));
+                    }
                     ends.push_back({g, true, ids.size()});
                     continue;
                 }
@@ -154,7 +158,11 @@ struct Solver::Loopy {
             std::size_t a = 0, b = 0;  // in ids, in buf
             for (const Expanded& e : ends) {
                 if (e.plain) {
-                    for (; a < e.end; ++a) add_state(make_comp(e.graph, ids[a]));
+                    const ValueArray& own = s.tables_[e.graph].values[0];
+                    for (; a < e.end; ++a) {
+                        const Comp c = make_comp(e.graph, ids[a]);
+                        add_state(c, ids[a] < high_ids ? own.get(ids[a]) : s.entry(c));
+                    }
                 }
                 while (!e.plain && b < e.end) {
                     std::size_t next = b + 1;
