@@ -242,39 +242,45 @@ struct Solver::Loopy {
         const auto k = static_cast<std::uint32_t>(comp.size());
         std::vector<std::uint32_t> pred_first, preds;
         predecessors(pred_first, preds);
-        enum : std::uint8_t { open, lost, won };
-        std::vector<std::uint8_t> result(k, open);
-        std::vector<std::uint32_t> left(k), queue;
+        // A state's one word, read together at a visit in no order: how
+        // many options are not yet known won (a draw's: never zero), and
+        // whether it is lost or won.
+        constexpr std::uint32_t lost = 1u << 30, won = 1u << 31, decided = lost | won, count = lost - 1;
+        std::vector<std::uint32_t> st(k), queue;
         queue.reserve(k);
         for (std::uint32_t a = 0; a < k; ++a) {
-            left[a] = succ_first[a + 1] - succ_first[a];
+            std::uint32_t x = succ_first[a + 1] - succ_first[a];
             for (std::uint32_t i = out_first[a]; i < out_first[a + 1]; ++i) {
                 const Outcome o = s.outcome(out[i]);
-                if (o == Outcome::p) result[a] = won;
-                else if (o == Outcome::draw) left[a] = unlabelled;  // never lost
+                if (o == Outcome::p) x |= won;
+                else if (o == Outcome::draw) x |= count;  // never lost
             }
-            if (result[a] == won || left[a] == 0) {
-                if (result[a] == open) result[a] = lost;
+            if ((x & won) || x == 0) {
+                x |= (x & won) ? 0 : lost;
                 queue.push_back(a);
             }
+            st[a] = x;
         }
         for (std::size_t q = 0; q < queue.size(); ++q) {
             if (q + 8 < queue.size()) prefetch_line(&pred_first[queue[q + 8]]);
+            if (q + 6 < queue.size()) prefetch_line(&preds[pred_first[queue[q + 6]]]);
             if (q + 4 < queue.size()) {
                 const std::uint32_t u = queue[q + 4];
-                for (std::uint32_t i = pred_first[u]; i < pred_first[u + 1]; ++i) prefetch_line(&result[preds[i]]);
+                for (std::uint32_t i = pred_first[u]; i < pred_first[u + 1]; ++i) prefetch_line(&st[preds[i]]);
             }
             const std::uint32_t w = queue[q];
+            const bool w_lost = st[w] & lost;
             for (std::uint32_t i = pred_first[w]; i < pred_first[w + 1]; ++i) {
                 const std::uint32_t u = preds[i];
-                if (result[u] != open) continue;
-                if (result[w] == lost) result[u] = won, queue.push_back(u);
-                else if (--left[u] == 0) result[u] = lost, queue.push_back(u);
+                std::uint32_t& x = st[u];
+                if (x & decided) continue;
+                if (w_lost) x |= won, queue.push_back(u);
+                else if ((--x & count) == 0) x |= lost, queue.push_back(u);
             }
         }
         for (std::uint32_t a = 0; a < k; ++a) {
             if (a + 16 < k) s.prefetch(comp[a + 16]);  // the states' entries lie in no order
-            label(a, result[a] == lost ? 0 : result[a] == won ? known_n : known_d);
+            label(a, (st[a] & lost) ? 0 : (st[a] & won) ? known_n : known_d);
         }
     }
 
