@@ -198,6 +198,7 @@ void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, st
     } guard{solver, pending};
     std::uint32_t batch[256];
     std::size_t used = 0;
+    bool declined = false;  // a loopy search gave up the rest of the range (Solver::AskingRange)
     auto flush = [&](std::int64_t n) {  // after n: a full batch, or the last, to `each`
         if (used < std::min(batch_size, std::size(batch)) && n < hi) return true;
         count();
@@ -247,9 +248,12 @@ void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, st
             } else {
                 count();
                 if (solved) solver.one_pass_solved(c, v);  // on a wide page, or widening it
-                else {
+                else if (declined) {
+                    v = Outcome ? code(solver.outcome_of(c)) : solver.grundy(c);
+                } else {
                     const solver::Solver::AskingRange asking(
-                        solver, {graph, id, static_cast<solver::StateId>(std::min<std::int64_t>(hi, INT32_MAX))});
+                        solver,
+                        {graph, id, static_cast<solver::StateId>(std::min<std::int64_t>(hi, INT32_MAX)), &declined});
                     v = Outcome ? code(solver.outcome_of(c)) : solver.grundy(c);
                 }
                 values = nullptr;

@@ -120,15 +120,13 @@ struct Solver::Loopy {
         };
         std::vector<Expanded> ends;
         // With a range taken along, most states are known from the start:
-        // the per-state arrays, and the options at the rate the first
-        // states had them, are allocated once, not grown by copying.
+        // the per-state arrays are allocated once, not grown by copying.
         const std::size_t known_ahead = ahead ? comp.size() : 0;
         succ_first.reserve(known_ahead + 1);
         out_first.reserve(known_ahead + 1);
         succ_first.push_back(0);
         out_first.push_back(0);
         for (std::uint32_t i = 0; i < comp.size();) {
-            if (i == 4096 && known_ahead > 2 * i) succ.reserve(succ.size() * (known_ahead / i + 1));
             const auto stop = std::min<std::uint32_t>(i + batch, static_cast<std::uint32_t>(comp.size()));
             buf.clear();
             ids.clear();
@@ -183,7 +181,10 @@ struct Solver::Loopy {
     // add_state finds them), numbered in order, as many as the limit
     // allows beside those numbered.
     void take_range(const RangeAhead& r) {
-        const std::uint64_t room = s.room();
+        // At most 2^20 states at a time: the search keeps some 40 bytes a
+        // state where the loop as written keeps its values alone.
+        constexpr std::uint64_t most = std::uint64_t{1} << 20;
+        const std::uint64_t room = std::min(s.room(), most);
         const StateId last = static_cast<StateId>(std::min<std::uint64_t>(r.last, std::uint64_t{r.first} + room));
         if (last > r.first) comp.reserve(comp.size() + (last - r.first));
         for (StateId id = r.first + 1; id <= last && id > r.first; ++id) {
@@ -514,6 +515,18 @@ struct Solver::Loopy {
     }
 };
 
+namespace {
+
+// A range taken along that the search gives up (it met a sum, an error or
+// the limit): the loop that asked does not offer the rest of it again, so
+// that each of its questions is not a search of the whole range.
+void decline(std::optional<Solver::RangeAhead>& ahead) {
+    *ahead->declined = true;
+    ahead.reset();
+}
+
+}  // namespace
+
 void Solver::solve_loopy(Comp root, bool outcomes_only) {
     // A range asked ahead from this root comes along (AskingRange); a
     // search inside this one (a part of a sum) does not see it.
@@ -530,6 +543,10 @@ void Solver::solve_loopy(Comp root, bool outcomes_only) {
         } catch (const SolveFirst& first) {
             explore_next_ = loopy.base;
             stats_.states -= loopy.forget_unlabelled();  // charged again when numbered again
+            if (ahead) {  // a sum met in the range: the root alone, as the loop asks it
+                decline(ahead);
+                continue;
+            }
             if (peek(first.state) != unknown) throw;      // an outer search's state
             if (std::find(solving_first_.begin(), solving_first_.end(), first.state) != solving_first_.end()) {
                 throw SolveError(fmt::format(
@@ -554,13 +571,13 @@ void Solver::solve_loopy(Comp root, bool outcomes_only) {
             // meets first, and says where its states went.
             if (!ahead || !dynamic_cast<const StateLimit*>(&e)) throw;
             stats_.states -= charged;
-            ahead.reset();
+            decline(ahead);
         } catch (...) {
             explore_next_ = loopy.base;
             const std::uint64_t charged = loopy.forget_unlabelled();
             if (!ahead) throw;
             stats_.states -= charged;
-            ahead.reset();
+            decline(ahead);
         }
     }
 }

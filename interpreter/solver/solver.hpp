@@ -154,10 +154,12 @@ public:
     // range that have no value yet with it, numbered in order, so that one
     // search answers the loop's questions to come and walks its states in
     // the order of their ids (loopy.cpp). What it raises, the search as it
-    // would have run without them raises.
+    // would have run without them raises: a sum, an error in the rules or
+    // the state limit met in the range makes it search from the root alone.
     struct RangeAhead {
         std::uint32_t graph;
         StateId first, last;
+        bool* declined;  // set when a search gives the range up (the loop offers it no more)
     };
     class AskingRange {
     public:

@@ -221,6 +221,7 @@ bool ListBuilder::start_packing() {
 }
 
 bool ListBuilder::pack(const Value& v) {
+    if (codes_.size() >= UINT32_MAX) throw ValueError("collection is too large");
     const std::int32_t c = code_of(v);
     if (c >= 0) {
         codes_.push_back(static_cast<std::uint8_t>(c));

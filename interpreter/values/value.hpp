@@ -250,7 +250,8 @@ public:
     void push(const Value& v) {
         if (packing_) {
             const Slot& s = slots_[slot_of(v)];  // the value met before, most often
-            if (s.code != 0 && s.bits == v.bits() && s.kind == v.kind()) return codes_.push_back(s.code - 1);
+            if (s.code != 0 && s.bits == v.bits() && s.kind == v.kind() && codes_.size() < UINT32_MAX)
+                return codes_.push_back(s.code - 1);
             if (pack(v)) return;
         }
         push_value(v);

@@ -354,4 +354,13 @@ TEST_CASE("a loopy search met by a range query takes the range along, as the loo
     same_both_ways(games, "print [sg(Far(v)) for v in 0..40)END]");
     for (std::uint64_t limit : {20, 700, 2990, 3100})
         same_both_ways(games, "print count([outcome(R(3000)(v)) for v in 0..2999)END], \"P\")", limit);
+    // A sum in the range whose part is the root; a range past what one
+    // search takes along (2^20 states); many options at the first states.
+    same_both_ways("game S { position n; move where n >= 3 => split(1, n - 2); move where n % 2 == 1 => n - 1\n"
+                   "         move where n % 2 == 0 and n > 0 => n + 1 }\n"
+                   "game Two { position n; move where n % 2 == 0 => n + 1; move where n % 2 == 1 => n - 1 }\n"
+                   "game W { position n; move k in 0..300 where n < 512 => (n + k + 1) % 512; move where n >= 512 => n - 1 }",
+                   "print [sg(S(n)) for n in 0..10)END], [outcome(S(n)) for n in 0..10)END]\n"
+                   "print count([outcome(Two(n)) for n in 0..1100000)END], \"D\")\n"
+                   "print count([outcome(W(n)) for n in 0..30000)END], \"D\")");
 }
