@@ -22,6 +22,10 @@ struct Const final : Int {
     std::int64_t value;
     Const(Loc l, std::uint32_t n, std::int64_t v) : Int(l, n), value(v) {}
     std::int64_t eval(const Frame&) const override { return value; }
+    std::int64_t eval_traced(const Frame&, Trace& t) const override {
+        t.slope = 0;
+        return value;
+    }
     Emitter::V emit(Emitter& e) const override { return e.constant(value); }
 };
 
@@ -29,6 +33,10 @@ struct Reg final : Int {
     std::uint32_t reg;
     Reg(Loc l, std::uint32_t n, std::uint32_t r) : Int(l, n), reg(r) {}
     std::int64_t eval(const Frame& f) const override { return f.r[reg]; }
+    std::int64_t eval_traced(const Frame& f, Trace& t) const override {
+        t.slope = t.slope_of(reg);
+        return f.r[reg];
+    }
     Emitter::V emit(Emitter& e) const override { return e.load(reg); }
 };
 
@@ -36,7 +44,13 @@ struct Neg final : Int {
     IntPtr x;
     Neg(Loc l, std::uint32_t n, IntPtr a) : Int(l, n), x(std::move(a)) {}
     std::int64_t eval(const Frame& f) const override { return neg(x->eval(f)); }
-    std::int64_t eval_traced(const Frame& f, Trace& t) const override { return neg(x->eval_traced(f, t)); }
+    std::int64_t eval_traced(const Frame& f, Trace& t) const override {
+        const std::int64_t v = neg(x->eval_traced(f, t));
+        if (t.slope == INT64_MIN) t.sloped = false, t.slope = 0;
+        t.slope = -t.slope;
+        t.note(v, t.slope);
+        return v;
+    }
     Emitter::V emit(Emitter& e) const override { return e.neg(x->emit(e)); }
     std::int64_t neg(std::int64_t v) const {
         return checked(*this, [&] { return ops::neg(v); });
@@ -49,13 +63,19 @@ struct Neg final : Int {
 struct RegOperand {
     std::uint32_t reg;
     std::int64_t get(const Frame& f) const { return f.r[reg]; }
-    std::int64_t get(const Frame& f, Trace&) const { return f.r[reg]; }
+    std::int64_t get(const Frame& f, Trace& t) const {
+        t.slope = t.slope_of(reg);
+        return f.r[reg];
+    }
     Emitter::V emit(Emitter& e) const { return e.load(reg); }
 };
 struct ConstOperand {
     std::int64_t value;
     std::int64_t get(const Frame&) const { return value; }
-    std::int64_t get(const Frame&, Trace&) const { return value; }
+    std::int64_t get(const Frame&, Trace& t) const {
+        t.slope = 0;
+        return value;
+    }
     Emitter::V emit(Emitter& e) const { return e.constant(value); }
 };
 struct AnyOperand {
@@ -118,8 +138,24 @@ template <ast::Op op, typename A, typename B> struct Bin final : Int {
         return apply<op>(*this, x, b.get(f));
     }
     std::int64_t eval_traced(const Frame& f, Trace& t) const override {
-        std::int64_t x = a.get(f, t);
-        return apply<op>(*this, x, b.get(f, t));
+        const std::int64_t x = a.get(f, t), sx = t.slope;
+        const std::int64_t y = b.get(f, t), sy = t.slope;
+        const std::int64_t v = apply<op>(*this, x, y);
+        t.slope = slope(x, sx, y, sy, t);
+        t.note(v, t.slope);
+        return v;
+    }
+    // Of x op y: exact for + - and * by a value that does not move.
+    static std::int64_t slope(std::int64_t x, std::int64_t sx, std::int64_t y, std::int64_t sy, Trace& t) {
+        using ast::Op;
+        std::int64_t s = 0;
+        bool ok = true;
+        if (op == Op::add) ok = !__builtin_add_overflow(sx, sy, &s);
+        else if (op == Op::sub) ok = !__builtin_sub_overflow(sx, sy, &s);
+        else if (op == Op::mul) ok = sx == 0 ? !__builtin_mul_overflow(x, sy, &s) : sy == 0 && !__builtin_mul_overflow(sx, y, &s);
+        else ok = sx == 0 && sy == 0;
+        if (!ok) t.sloped = false;
+        return s;
     }
     Emitter::V emit(Emitter& e) const override {
         if (!e.has(op)) return e.call(*this);
@@ -137,10 +173,14 @@ template <bool is_max, typename A, typename B> struct Extreme final : Int {
         return is_max ? std::max(x, y) : std::min(x, y);
     }
     std::int64_t eval_traced(const Frame& f, Trace& t) const override {
-        std::int64_t x = a.get(f, t), y = b.get(f, t), d;
+        const std::int64_t x = a.get(f, t), sx = t.slope;
+        const std::int64_t y = b.get(f, t), sy = t.slope;
+        std::int64_t d, ds;
         const bool exact = !(is_max ? __builtin_sub_overflow(x, y, &d) : __builtin_sub_overflow(y, x, &d));
+        if (is_max ? __builtin_sub_overflow(sx, sy, &ds) : __builtin_sub_overflow(sy, sx, &ds)) t.sloped = false;
         const bool second = is_max ? y > x : y < x;
-        t.add(second, d, exact);
+        t.add(second, d, exact, ds);
+        t.slope = second ? sy : sx;
         return second ? y : x;
     }
     Emitter::V emit(Emitter& e) const override {
@@ -161,14 +201,20 @@ struct MinMax final : Int {
         }
         return r;
     }
+    // As a chain of two-way choices (Extreme): each argument against the
+    // extreme so far.
     std::int64_t eval_traced(const Frame& f, Trace& t) const override {
-        std::int64_t r = xs[0]->eval_traced(f, t);
-        unsigned chosen = 0;
+        std::int64_t r = xs[0]->eval_traced(f, t), sr = t.slope;
         for (std::size_t i = 1; i < xs.size(); ++i) {
-            std::int64_t v = xs[i]->eval_traced(f, t);
-            if (is_max ? v > r : v < r) r = v, chosen = static_cast<unsigned>(i);
+            const std::int64_t v = xs[i]->eval_traced(f, t), sv = t.slope;
+            std::int64_t d, ds;
+            const bool exact = !(is_max ? __builtin_sub_overflow(r, v, &d) : __builtin_sub_overflow(v, r, &d));
+            if (is_max ? __builtin_sub_overflow(sr, sv, &ds) : __builtin_sub_overflow(sv, sr, &ds)) t.sloped = false;
+            const bool second = is_max ? v > r : v < r;
+            t.add(second, d, exact, ds);
+            if (second) r = v, sr = sv;
         }
-        t.add(chosen);
+        t.slope = sr;
         return r;
     }
     Emitter::V emit(Emitter& e) const override {
@@ -194,9 +240,13 @@ struct Abs final : Int {
     Abs(Loc l, std::uint32_t n, IntPtr a) : Int(l, n), x(std::move(a)) {}
     std::int64_t eval(const Frame& f) const override { return abs(x->eval(f)); }
     std::int64_t eval_traced(const Frame& f, Trace& t) const override {
-        std::int64_t v = x->eval_traced(f, t);
-        t.add(v < 0, v, true);
-        return abs(v);
+        std::int64_t v = x->eval_traced(f, t), s = t.slope;
+        t.add(v < 0, v, true, s);
+        if (s == INT64_MIN) t.sloped = false, s = 0;
+        t.slope = v < 0 ? -s : s;
+        const std::int64_t r = abs(v);
+        t.note(r, t.slope);
+        return r;
     }
     std::int64_t abs(std::int64_t v) const { return v < 0 ? checked(*this, [&] { return ops::neg(v); }) : v; }
     Emitter::V emit(Emitter& e) const override { return e.abs(x->emit(e)); }
@@ -228,6 +278,7 @@ struct LetInt final : Int {
     }
     std::int64_t eval_traced(const Frame& f, Trace& t) const override {
         f.r[reg] = value->eval_traced(f, t);
+        t.set_slope(reg, t.slope);
         return body->eval_traced(f, t);
     }
     Emitter::V emit(Emitter& e) const override {
@@ -247,6 +298,7 @@ struct LetBool final : Bool {
     }
     bool test_traced(const Frame& f, Trace& t) const override {
         f.r[reg] = value->eval_traced(f, t);
+        t.set_slope(reg, t.slope);
         return body->test_traced(f, t);
     }
     Emitter::V emit(Emitter& e) const override {
@@ -375,16 +427,18 @@ template <ast::Op op, typename A, typename B> struct Cmp final : Bool {
     // make the trace one that never compares equal.
     bool test_traced(const Frame& f, Trace& t) const override {
         using ast::Op;
-        const std::int64_t x = a.get(f, t), y = b.get(f, t);
+        const std::int64_t x = a.get(f, t), sx = t.slope;
+        const std::int64_t y = b.get(f, t), sy = t.slope;
         const bool holds = compare_ints<op>(x, y);
         if constexpr (op == Op::eq || op == Op::ne) {
             t.add(16u);
         } else {
-            std::int64_t d;
+            std::int64_t d, ds;
             constexpr bool below = op == Op::lt || op == Op::le;
             bool exact = below ? !__builtin_sub_overflow(x, y, &d) : !__builtin_sub_overflow(y, x, &d);
             if (op == Op::le || op == Op::ge) exact = exact && !__builtin_sub_overflow(d, 1, &d);
-            t.add(holds, d, exact);
+            if (below ? __builtin_sub_overflow(sx, sy, &ds) : __builtin_sub_overflow(sy, sx, &ds)) t.sloped = false;
+            t.add(holds, d, exact, ds);
         }
         return holds;
     }

@@ -10,6 +10,7 @@
 // generic path runs instead; both give the same states and the same errors.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -53,24 +54,66 @@ struct Frame {
 // when the second arm is taken), so where the first choice that differs
 // between two ends switches can be computed instead of searched for: up to
 // that choice every arm is fixed, so its d is affine between the ends.
+//
+// A traced evaluation also carries each value's slope: how it moves per
+// step of one register, `x` (follow()), with every arm as chosen. Then one
+// evaluation tells how far its trace holds: each d keeps its sign for
+// d / -slope(d) steps. A node that cannot tell its slope (not piecewise
+// affine in x) clears `sloped`; so does a slope that overflows. `magnitude`
+// collects the bits of every value and slope computed, so that a stretch
+// is kept short of where an intermediate value could overflow.
 struct Trace {
     static constexpr unsigned max_choices = 16;
+    static constexpr unsigned max_registers = 64;
     std::uint64_t bits = 0;
     unsigned used = 0;
     std::uint16_t with_diff = 0;  // bit i: diff[i] is set
+    bool sloped = true;
+    std::int64_t slope = 0;          // of the value evaluated last
+    std::uint64_t magnitude = 0;     // bits of |value| and |slope| of every value computed
+    std::uint64_t live = 0;          // bit r: register r's slope is reg_slope[r] (else 0)
     std::int64_t diff[max_choices];  // left unset until added: a trace is made per evaluation
+    std::int64_t diff_slope[max_choices];
+    std::int64_t reg_slope[max_registers];
     Trace() {}  // not zeroed
-    void reset() { bits = 0, used = 0, with_diff = 0; }
+    void reset() { bits = 0, used = 0, with_diff = 0, sloped = true, magnitude = 0, live = 0; }
+    // Slopes are taken along register x (each value's change as x grows by one).
+    void follow(std::uint32_t x) { set_slope(x, 1); }
+    void set_slope(std::uint32_t r, std::int64_t s) {
+        if (r >= max_registers) return void(sloped = false);
+        reg_slope[r] = s, live |= std::uint64_t{1} << r;
+    }
+    std::int64_t slope_of(std::uint32_t r) const { return r < max_registers && (live >> r & 1) ? reg_slope[r] : 0; }
+    void note(std::int64_t v, std::int64_t s) {
+        magnitude |= static_cast<std::uint64_t>(v ^ (v >> 63)) | static_cast<std::uint64_t>(s ^ (s >> 63));
+    }
     void add(unsigned choice) {
         if (used > 60 || choice > 15) used = 64;  // too many to tell: never equal
         else bits |= std::uint64_t{choice} << used, used += 4;
     }
-    // A two-way choice: the second arm when d < 0; `exact`: d did not overflow.
-    void add(bool second, std::int64_t d, bool exact) {
-        if (exact && used < 64) diff[used / 4] = d, with_diff |= std::uint16_t(1u << (used / 4));
+    // A two-way choice: the second arm when d < 0; `exact`: d did not
+    // overflow; ds: d's slope.
+    void add(bool second, std::int64_t d, bool exact, std::int64_t ds) {
+        if (exact && used < 64) diff[used / 4] = d, diff_slope[used / 4] = ds, with_diff |= std::uint16_t(1u << (used / 4));
         add(second);
     }
     bool same(const Trace& o) const { return used < 64 && used == o.used && bits == o.bits; }
+    // Steps of x past the evaluated one over which every choice, and so
+    // every slope, stays as traced: -1 when that cannot be told.
+    std::int64_t holds() const {
+        if (!sloped || used >= 64 || with_diff != (1u << (used / 4)) - 1) return -1;
+        // Intermediate values of at most 2^61 moving at most 2^q a step stay
+        // within 64 bits for 2^(61 - q) steps.
+        const int top = 63 - __builtin_clzll(magnitude | 1);
+        if (top >= 61) return -1;
+        std::int64_t room = std::int64_t{1} << (61 - top);
+        for (unsigned i = 0; i < used / 4; ++i) {
+            const std::int64_t d = diff[i], s = diff_slope[i];
+            if (d >= 0 && s < 0) room = std::min(room, d / -s);
+            else if (d < 0 && s > 0) room = std::min(room, (-(d + 1)) / s);
+        }
+        return room;
+    }
 };
 
 // A few ints (a state's, into registers) copied one by one: std::copy
@@ -106,29 +149,31 @@ inline void load_apart(const std::int64_t* xs, std::int64_t& x, std::int64_t& y)
 
 // The same for N ints, traced (IntGame::sorted_all): each pair's order,
 // and from it each int's place in the ascending order (ties kept in
-// order): x_i goes before x_j (i < j) unless x_j < x_i. The trace is kept
-// in locals: stores into it could alias xs as far as the compiler knows.
-template <std::uint32_t N> [[gnu::noinline]] void sort_traced(std::int64_t* xs, Trace& t) {
+// order): x_i goes before x_j (i < j) unless x_j < x_i. The slopes ss go
+// with their ints. The trace is kept in locals: stores into it could alias
+// xs as far as the compiler knows.
+template <std::uint32_t N> [[gnu::noinline]] void sort_traced(std::int64_t* xs, std::int64_t* ss, Trace& t) {
     std::uint64_t bits = t.bits;
     unsigned used = t.used;
     std::uint16_t with_diff = t.with_diff;
     std::uint32_t place[N] = {};
-    std::int64_t in[N];
-    for (std::uint32_t i = 0; i < N; ++i) in[i] = xs[i];
+    std::int64_t in[N], in_s[N];
+    for (std::uint32_t i = 0; i < N; ++i) in[i] = xs[i], in_s[i] = ss[i];
     for (std::uint32_t i = 0; i + 1 < N; ++i)
         for (std::uint32_t j = i + 1; j < N; ++j) {
-            std::int64_t d;
+            std::int64_t d, ds;
             const bool exact = !__builtin_sub_overflow(in[j], in[i], &d);
+            if (__builtin_sub_overflow(in_s[j], in_s[i], &ds)) t.sloped = false;
             const bool second = in[j] < in[i];
             place[i] += second;
             place[j] += !second;
-            // as Trace::add(second, d, exact)
-            if (exact && used < 64) t.diff[used / 4] = d, with_diff |= std::uint16_t(1u << (used / 4));
+            // as Trace::add(second, d, exact, ds)
+            if (exact && used < 64) t.diff[used / 4] = d, t.diff_slope[used / 4] = ds, with_diff |= std::uint16_t(1u << (used / 4));
             if (used > 60) used = 64;
             else bits |= std::uint64_t{second} << used, used += 4;
         }
     t.bits = bits, t.used = used, t.with_diff = with_diff;
-    for (std::uint32_t i = 0; i < N; ++i) xs[place[i]] = in[i];
+    for (std::uint32_t i = 0; i < N; ++i) xs[place[i]] = in[i], ss[place[i]] = in_s[i];
 }
 
 struct Int {
@@ -137,7 +182,12 @@ struct Int {
     Int(Loc l, std::uint32_t n) : loc(l), length(n) {}
     virtual ~Int() = default;
     virtual std::int64_t eval(const Frame& f) const = 0;
-    virtual std::int64_t eval_traced(const Frame& f, Trace&) const { return eval(f); }
+    // Sets t.slope (see Trace); a node that does not follow slopes clears t.sloped.
+    virtual std::int64_t eval_traced(const Frame& f, Trace& t) const {
+        t.sloped = false;
+        t.slope = 0;
+        return eval(f);
+    }
     virtual Emitter::V emit(Emitter& e) const { return e.call(*this); }  // int_emit.hpp
 };
 using IntPtr = std::unique_ptr<Int>;
@@ -372,31 +422,35 @@ struct IntGame {
         intpath::copy_ints(xs, arity, f.r + canonical_base);
         for (std::uint32_t i = 0; i < arity; ++i) xs[i] = canonical[i]->eval(f);
     }
-    void canon(std::int64_t* xs, const intpath::Frame& f, intpath::Trace& t) const {
+    // ss: the ints' slopes (intpath::Trace), put in canonical form with them.
+    void canon(std::int64_t* xs, std::int64_t* ss, const intpath::Frame& f, intpath::Trace& t) const {
         if (canonical.empty()) return;
         if (sorted_pair) {  // as Extreme<false>(x, y) and then Extreme<true>(x, y) trace it
             std::int64_t x, y;
             intpath::load_apart(xs, x, y);
-            std::int64_t d;
+            const std::int64_t sx = ss[0], sy = ss[1];
+            std::int64_t d, ds;
+            if (__builtin_sub_overflow(sy, sx, &ds) || ds == INT64_MIN) t.sloped = false, ds = 0;
             const bool min_exact = !__builtin_sub_overflow(y, x, &d);
-            t.add(y < x, d, min_exact);
+            t.add(y < x, d, min_exact, ds);
             const bool max_exact = !__builtin_sub_overflow(x, y, &d);
-            t.add(y > x, d, max_exact);
-            if (y < x) xs[0] = y, xs[1] = x;
+            t.add(y > x, d, max_exact, -ds);
+            if (y < x) xs[0] = y, xs[1] = x, ss[0] = sy, ss[1] = sx;
             return;
         }
         if (sorted_all) {
             switch (arity) {  // unrolled: the pairs and places in registers
-                case 3: return intpath::sort_traced<3>(xs, t);
-                case 4: return intpath::sort_traced<4>(xs, t);
-                case 5: return intpath::sort_traced<5>(xs, t);
-                case 6: return intpath::sort_traced<6>(xs, t);
-                case 7: return intpath::sort_traced<7>(xs, t);
-                default: return intpath::sort_traced<8>(xs, t);
+                case 3: return intpath::sort_traced<3>(xs, ss, t);
+                case 4: return intpath::sort_traced<4>(xs, ss, t);
+                case 5: return intpath::sort_traced<5>(xs, ss, t);
+                case 6: return intpath::sort_traced<6>(xs, ss, t);
+                case 7: return intpath::sort_traced<7>(xs, ss, t);
+                default: return intpath::sort_traced<8>(xs, ss, t);
             }
         }
         intpath::copy_ints(xs, arity, f.r + canonical_base);
-        for (std::uint32_t i = 0; i < arity; ++i) xs[i] = canonical[i]->eval_traced(f, t);
+        for (std::uint32_t i = 0; i < arity; ++i) t.set_slope(canonical_base + i, ss[i]);
+        for (std::uint32_t i = 0; i < arity; ++i) xs[i] = canonical[i]->eval_traced(f, t), ss[i] = t.slope;
     }
 };
 
@@ -468,11 +522,13 @@ struct IntInstanceData {
         std::uint64_t version = 0;
         std::int64_t residue = 0, stride = 0;  // pages residue + stride * (from + i)
         std::int64_t from = 0;
+        std::uint64_t used = 0;                    // when last used: the least recent is rebuilt
         std::vector<std::uintptr_t> entries;       // from index 1; entries[0] unused
         std::vector<std::uint32_t> narrow_before;  // how many of the first i entries are not wide pages
     };
     static constexpr std::size_t column_views = 4;
-    mutable std::vector<Column> columns;  // column_views of them, most recently used first
+    mutable std::vector<Column> columns;  // column_views of them
+    mutable std::uint64_t column_clock = 0;
     // By IntGame::tables: the values for register values 0..table_size - 1
     // met so far (others are computed each time), and the instance that
     // computes them (tabulate).

@@ -627,7 +627,8 @@ private:
     }
 
     // Stepping through piecewise-affine families (mex_kernel_stepping.hpp).
-    bool ends(const Move& m, std::uint32_t reg, std::int64_t x, const Frame& f, std::int64_t* out, Trace& t);
+    bool ends(const Move& m, std::uint32_t reg, std::int64_t x, const Frame& f, std::int64_t* out, Trace& t,
+              std::int64_t* step = nullptr, std::int64_t* room = nullptr);
     std::size_t parts(const Move& m) const { return m.split ? m.result.size() / g_.arity : 1; }
     const solver::ValueArray& values_of(const Move&) const { return g_.arity == 1 ? low_ : arrays_[3]; }
     bool even(const Move& m, std::uint32_t reg, std::int64_t lo, std::int64_t hi, const Frame& f, std::int64_t* id,
@@ -638,6 +639,8 @@ private:
     // The ids and trace at one end of a stretch (ends()).
     struct End {
         std::int64_t id[8];
+        std::int64_t step[8];  // by slopes, where room >= 0
+        std::int64_t room;     // steps past this end that keep its trace (ends()), or -1
         Trace trace;
         bool inside;
     };

@@ -15,38 +15,50 @@ namespace {
 // The ids of the options at x, one per part of a split (or the one
 // state): an int, or a direct tuple's index in its array; false when a
 // coordinate is outside what is its own id. The whole trace first: the
-// search for a stretch's end reads it.
+// search for a stretch's end reads it. With `step`, also each id's step as
+// x grows and in `room` how many steps past x keep the trace and every
+// coordinate inside (Trace::holds), or -1 when that cannot be told.
 template <bool Outcome>
-bool Kernel<Outcome>::ends(const Move& m, std::uint32_t reg, std::int64_t x, const Frame& f, std::int64_t* out, Trace& t) {
+bool Kernel<Outcome>::ends(const Move& m, std::uint32_t reg, std::int64_t x, const Frame& f, std::int64_t* out, Trace& t,
+                           std::int64_t* step, std::int64_t* room) {
     f.r[reg] = x;
+    t.follow(reg);
     const std::size_t n = m.result.size();
     constexpr std::size_t most = 24;
     if (n > most) return false;
     const intpath::IntPtr* result = m.result.data();
-    std::int64_t xs[most];
-    for (std::size_t i = 0; i < n; ++i) xs[i] = result[i]->eval_traced(f, t);
-    if (g_.arity == 1) {
-        bool inside = true;
-        for (std::size_t i = 0; i < n; ++i) {
-            g_.canon(&xs[i], f, t);
-            inside = inside && xs[i] >= 0 && xs[i] < StateTable::first_general;
-            out[i] = xs[i];
-        }
-        return inside;
-    }
+    std::int64_t xs[most], ss[most];
+    for (std::size_t i = 0; i < n; ++i) xs[i] = result[i]->eval_traced(f, t), ss[i] = t.slope;
     const std::uint32_t k = g_.arity;  // each part k ints
-    for (std::size_t p = 0; p < n; p += k) g_.canon(xs + p, f, t);
-    const unsigned bits = table_.direct_bits();
+    for (std::size_t p = 0; p < n; p += k) g_.canon(xs + p, ss + p, f, t);
+    const bool one = k == 1;
+    const unsigned bits = one ? 0 : table_.direct_bits();
+    const std::int64_t limit = one ? std::int64_t{StateTable::first_general} : std::int64_t{1} << bits;
     bool inside = true;
-    for (std::size_t p = 0; p < n; p += k) {
-        std::int64_t key = 0;  // in a local: a store into out could alias xs
-        for (std::uint32_t c = 0; c < k; ++c) {
-            inside = inside && !(static_cast<std::uint64_t>(xs[p + c]) >> bits);
-            key = (key << bits) | (xs[p + c] & ((std::int64_t{1} << bits) - 1));
+    for (std::size_t i = 0; i < n; ++i) inside = inside && xs[i] >= 0 && xs[i] < limit;
+    if (one) {
+        std::copy(xs, xs + n, out);
+    } else {
+        for (std::size_t p = 0; p < n; p += k) {
+            std::int64_t key = 0;  // in a local: a store into out could alias xs
+            for (std::uint32_t c = 0; c < k; ++c) key = (key << bits) | (xs[p + c] & (limit - 1));
+            out[p / k] = key;
         }
-        out[p / k] = key;
     }
-    return inside;  // indexes into the direct tuples' array
+    if (!step) return inside;
+    std::int64_t r = inside ? t.holds() : -1;
+    for (std::size_t i = 0; i < n && r >= 0; ++i) {  // steps before a coordinate leaves 0..limit-1
+        if (ss[i] > 0) r = std::min(r, (limit - 1 - xs[i]) / ss[i]);
+        else if (ss[i] < 0) r = std::min(r, xs[i] / (ss[i] == INT64_MIN ? INT64_MAX : -ss[i]));
+    }
+    for (std::size_t p = 0; p < n && r >= 0; p += k) {
+        std::int64_t s = 0;  // the key's step: its ints' steps at their places
+        for (std::uint32_t c = 0; c < k && r >= 0; ++c)
+            if (__builtin_mul_overflow(s, std::int64_t{1} << bits, &s) || __builtin_add_overflow(s, ss[p + c], &s)) r = -1;
+        step[p / k] = s;
+    }
+    *room = r;
+    return inside;
 }
 
 // Evenly spaced ids between two ends: equal traces, every coordinate
@@ -84,7 +96,7 @@ bool Kernel<Outcome>::narrow_span(std::int64_t lo, std::int64_t hi) {
 template <bool Outcome>
 void Kernel<Outcome>::end_at(const Move& m, std::uint32_t reg, std::int64_t x, const Frame& f, End& e) {
     e.trace.reset();
-    e.inside = ends(m, reg, x, f, e.id, e.trace);
+    e.inside = ends(m, reg, x, f, e.id, e.trace, e.step, &e.room);
 }
 
 // The last x in a..b (a < b) whose trace is a's, given b's differs:
@@ -133,9 +145,17 @@ Stepped Kernel<Outcome>::ranged(const Move& m, std::uint32_t reg, std::int64_t l
         // (see Trace); a canonical form's min/max switch arms at a few
         // points only.
         End last, from, at;
-        end_at(m, reg, hi, f, last);
+        bool have_last = false;
         for (std::int64_t a = lo; a <= hi;) {
             end_at(m, reg, a, f, from);
+            if (from.room >= 0) {  // the slopes tell where the stretch ends: one evaluation a stretch
+                const std::int64_t end = from.room >= hi - a ? hi : a + from.room;
+                Stepped r = walk_any(m, reg, a, end, f, from.id, from.step);
+                if (r != Stepped::done) return r;
+                a = end + 1;
+                continue;
+            }
+            if (!have_last) end_at(m, reg, hi, f, last), have_last = true;
             std::int64_t end = hi;
             const End* to = &last;
             if (a < hi && from.trace.used < 64 && !from.trace.same(last.trace)) {
@@ -316,23 +336,22 @@ const std::uintptr_t* Kernel<Outcome>::column(const solver::ValueArray& values, 
     const std::int64_t stride = step < 0 ? -step : step, residue = first % stride, at = first / stride;
     dir = step < 0 ? -1 : 1;
     const std::int64_t lo = step < 0 ? at - (count - 1) : at, hi = lo + count;  // column indices [lo, hi)
-    // One pool for all moves, most recently used first: a state's walks
-    // mostly cross the same columns (Wythoff's three, below 512, one),
-    // and a copy per move would hold the same entries several times in
-    // the cache.
+    // One pool for all moves: a state's walks mostly cross the same
+    // columns (Wythoff's three, below 512, one), and a copy per move would
+    // hold the same entries several times in the cache.
     std::vector<IntInstanceData::Column>& c = f.data->columns;
     if (c.size() != IntInstanceData::column_views) c.resize(IntInstanceData::column_views);
     auto fits = [&](const IntInstanceData::Column& x) {
         return x.array == &values && x.version == values.flat_version() && x.residue == residue && x.stride == stride &&
                x.from <= lo && hi <= x.from + static_cast<std::int64_t>(x.entries.size()) - 1;
     };
-    std::size_t used = 0;
-    while (used < c.size() && !fits(c[used])) ++used;
     IntInstanceData::Column* view = nullptr;
-    if (used < c.size()) {
-        std::rotate(c.begin(), c.begin() + static_cast<std::ptrdiff_t>(used), c.begin() + static_cast<std::ptrdiff_t>(used) + 1);
-        view = &c[0];
-    } else {
+    for (IntInstanceData::Column& x : c)
+        if (fits(x)) {
+            view = &x;
+            break;
+        }
+    if (!view) {
         // The walk's entries and as many again each side, within the
         // column's part of the flat table: neighbouring states' walks
         // fit too, and a rebuild (after every page made or widened)
@@ -341,8 +360,7 @@ const std::uintptr_t* Kernel<Outcome>::column(const solver::ValueArray& values, 
         const std::int64_t from = std::max<std::int64_t>(0, lo - count);
         const std::int64_t n = std::min({most, total - from, hi + count - from});
         if (hi > from + n) return nullptr;
-        std::rotate(c.begin(), c.end() - 1, c.end());  // the least recently used, rebuilt in front
-        view = &c[0];
+        view = &*std::min_element(c.begin(), c.end(), [](const auto& x, const auto& y) { return x.used < y.used; });
         view->array = &values;
         view->version = values.flat_version();
         view->residue = residue;
@@ -359,6 +377,7 @@ const std::uintptr_t* Kernel<Outcome>::column(const solver::ValueArray& values, 
         }
         view->narrow_before[static_cast<std::size_t>(n)] = narrow;
     }
+    view->used = ++f.data->column_clock;
     const std::uint32_t narrow = view->narrow_before[static_cast<std::size_t>(hi - view->from)] -
                                  view->narrow_before[static_cast<std::size_t>(lo - view->from)];
     pages = narrow == 0 ? Pages::wide : narrow == count ? Pages::narrow : Pages::mixed;
