@@ -48,8 +48,8 @@ bool Kernel<Outcome>::ends(const Move& m, std::uint32_t reg, std::int64_t x, con
     if (!step) return inside;
     std::int64_t r = inside ? t.holds() : -1;
     for (std::size_t i = 0; i < n && r >= 0; ++i) {  // steps before a coordinate leaves 0..limit-1
-        if (ss[i] > 0) r = std::min(r, (limit - 1 - xs[i]) / ss[i]);
-        else if (ss[i] < 0) r = std::min(r, xs[i] / (ss[i] == INT64_MIN ? INT64_MAX : -ss[i]));
+        if (ss[i] > 0) r = std::min(r, intpath::quotient(limit - 1 - xs[i], ss[i]));
+        else if (ss[i] < 0) r = std::min(r, intpath::quotient(xs[i], ss[i] == INT64_MIN ? INT64_MAX : -ss[i]));
     }
     for (std::size_t p = 0; p < n && r >= 0; p += k) {
         std::int64_t s = 0;  // the key's step: its ints' steps at their places
