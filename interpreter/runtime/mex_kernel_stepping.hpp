@@ -25,6 +25,7 @@ bool Kernel<Outcome>::ends(const Move& m, std::uint32_t reg, std::int64_t x, con
     t.follow(reg);
     const std::size_t n = m.result.size();
     constexpr std::size_t most = 24;
+    if (room) *room = -1;
     if (n > most) return false;
     const intpath::IntPtr* result = m.result.data();
     std::int64_t xs[most], ss[most];
@@ -152,6 +153,7 @@ Stepped Kernel<Outcome>::ranged(const Move& m, std::uint32_t reg, std::int64_t l
                 const std::int64_t end = from.room >= hi - a ? hi : a + from.room;
                 Stepped r = walk_any(m, reg, a, end, f, from.id, from.step);
                 if (r != Stepped::done) return r;
+                if (end == hi) break;  // hi may be INT64_MAX
                 a = end + 1;
                 continue;
             }
@@ -169,6 +171,7 @@ Stepped Kernel<Outcome>::ranged(const Move& m, std::uint32_t reg, std::int64_t l
             } else if (!each(m, reg, a, end, f)) {  // out of the packing range, or too many arms to tell
                 return Stepped::unknown;
             }
+            if (end == hi) break;
             a = end + 1;
         }
         return Stepped::done;
