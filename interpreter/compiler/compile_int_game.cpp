@@ -70,9 +70,16 @@ std::shared_ptr<const IntGame> IntCompiler::build(const ast::GameDef& gd) {
         auto mark = regs_.size();
         g->canonical_base = next_reg_;
         declare_position(pos);
-        g->canonical = state_result(*gd.canonical);
-        g->sorted_pair = sorted_pair(*g);
         g->sorted_all = g->arity >= 3 && sorts_position(*gd.canonical);
+        if (g->sorted_all) {
+            // IntGame::canon sorts: the registers stand in for the min-max
+            // network sorted() would otherwise compile to.
+            for (std::uint32_t i = 0; i < g->arity; ++i)
+                g->canonical.push_back(std::make_unique<Reg>(gd.canonical->loc, gd.canonical->length, g->canonical_base + i));
+        } else {
+            g->canonical = state_result(*gd.canonical);
+        }
+        g->sorted_pair = sorted_pair(*g);
         regs_.resize(mark);
     }
     if (gd.terminal) g->terminal = boolean(*gd.terminal);
@@ -244,7 +251,8 @@ std::shared_ptr<const IntGame> compile_int_game(const ast::GameDef& gd, const Co
                                                 FunctionRef<CodePtr(const ast::Expr&)> hoist,
                                                 FunctionRef<CodePtr(const ast::Expr&, const std::string& var,
                                                                     std::uint32_t& slot)> tabulate,
-                                                FunctionRef<bool(const std::string&)> is_builtin) {
+                                                FunctionRef<bool(const std::string&)> is_builtin,
+                                                std::vector<std::shared_ptr<const IntGame>>& by_length) {
     if (!gd.position) return nullptr;
     auto attempt = [&](IntGame::Shape shape, const ast::GameDef& rules) -> std::shared_ptr<const IntGame> {
         IntCompiler c(cg, hoist, tabulate, is_builtin, shape);
@@ -254,6 +262,15 @@ std::shared_ptr<const IntGame> compile_int_game(const ast::GameDef& gd, const Co
     };
     if (auto fixed = fixed_list_rules(gd, is_builtin)) {
         if (auto g = attempt(IntGame::Shape::ints, *fixed)) return g;
+    }
+    if (keeps_list_length(gd, is_builtin)) {
+        // Only a position fixes the length: the rules for each length, the
+        // instance takes the one its first position asks for.
+        by_length.assign(max_fixed_list + 1, nullptr);
+        bool any = false;
+        for (int k = 1; k <= max_fixed_list; ++k)
+            if (auto fixed = fixed_list_rules(gd, is_builtin, k)) any |= !!(by_length[k] = attempt(IntGame::Shape::ints, *fixed));
+        if (!any) by_length.clear();
     }
     for (auto shape : {IntGame::Shape::ints, IntGame::Shape::lists, IntGame::Shape::sets})
         if (auto g = attempt(shape, gd)) return g;

@@ -292,9 +292,10 @@ private:
                     unit_->reset(mark);
                     return code;
                 },
-                [&](const std::string& n) { return !g_.names.count(n) && (n == "split" || find_builtin(n)); });
+                [&](const std::string& n) { return !g_.names.count(n) && (n == "split" || find_builtin(n)); },
+                cg.fast_by_length);
             u.reset(m);
-            if (cg.fast) unit_->max = std::max(unit_->max, u.max);
+            if (cg.fast || !cg.fast_by_length.empty()) unit_->max = std::max(unit_->max, u.max);
         }
         cg.slots = u.max;
         unit_ = saved;

@@ -16,7 +16,7 @@ using ast::Op;
 
 // A result's length: a list of `k` ints, the state itself (any), or not a
 // list of a length known from the text (none).
-constexpr int any_length = 0, no_length = -1, max_length = 8;
+constexpr int any_length = 0, no_length = -1, max_length = max_fixed_list;
 
 int merge(int a, int b) {
     if (a == no_length || b == no_length) return no_length;
@@ -34,15 +34,22 @@ public:
     FixedLists(const ast::GameDef& gd, FunctionRef<bool(const std::string&)> is_builtin)
         : gd_(gd), is_builtin_(is_builtin) {}
 
-    std::unique_ptr<ast::GameDef> run() {
-        if (!gd_.position || gd_.position->is_tuple() || gd_.position->name == "_") return nullptr;
+    // The results' one length; any_length when each keeps its list's.
+    int results_length() {
+        if (!gd_.position || gd_.position->is_tuple() || gd_.position->name == "_") return no_length;
         h_ = gd_.position->name;
         collect_bound();
-        if (std::count(bound_.begin(), bound_.end(), h_)) return nullptr;
+        if (std::count(bound_.begin(), bound_.end(), h_)) return no_length;
         int k = any_length;
         for (auto& mv : gd_.moves) k = merge(k, length(*mv.result, true));
         if (gd_.canonical) k = merge(k, length(*gd_.canonical, true));
         if (gd_.start) k = merge(k, length(*gd_.start->body, false));
+        return k;
+    }
+
+    std::unique_ptr<ast::GameDef> run(int asked) {
+        int k = results_length();
+        if (k == any_length) k = asked;
         if (k < 1 || k > max_length) return nullptr;
         k_ = k;
 
@@ -71,21 +78,57 @@ public:
         }
         if (gd_.canonical) out->canonical = rewrite(*gd_.canonical);
         if (gd_.terminal) out->terminal = rewrite(*gd_.terminal);
-        for (auto& mv : gd_.moves) {
-            ast::MoveDef m;
-            m.loc = mv.loc;
-            m.label = mv.label;
-            for (auto& gen : mv.gens.gens) m.gens.gens.push_back(ast::Generator{gen.pattern, rewrite(*gen.iterable)});
-            ranges_ = generator_ranges(mv, m.gens);
-            if (mv.gens.where) m.gens.where = rewrite(*mv.gens.where);
-            m.result = rewrite(*mv.result);
-            out->moves.push_back(std::move(m));
+        for (auto& mv : gd_.moves) unroll(mv, 0, *out);
+        if (out->moves.size() > max_moves) {  // too many to gain: the moves as written
+            out->moves.clear();
+            unrolling_ = false;
+            for (auto& mv : gd_.moves) unroll(mv, 0, *out);
         }
         return out;
     }
 
 private:
     std::string part(int i) const { return h_ + "#" + std::to_string(i); }
+
+    // ---- moves ------------------------------------------------------------------
+    // A move's leading generators that run over a few constants (`i in
+    // 0..len(h) - 1`) become one move per value, in order, so the options
+    // come in the order they did and `h[i]` and `update(h, i, v)` read and
+    // write one int each. The constants are bound in consts_.
+    void unroll(const ast::MoveDef& mv, std::size_t first, ast::GameDef& out) {
+        if (first < mv.gens.gens.size() && unrolling_) {
+            const ast::Generator& gen = mv.gens.gens[first];
+            std::vector<std::string> names;
+            bound_in(mv.gens, names);
+            bound_in(*mv.result, names);
+            std::optional<Interval> lo, hi;
+            if (!gen.pattern.is_tuple() && gen.pattern.name != "_" && gen.iterable->kind == ExprKind::range &&
+                std::count(names.begin(), names.end(), gen.pattern.name) == 1) {
+                ExprPtr range = rewrite(*gen.iterable);  // `len(h)` is k there
+                lo = extent(*range->items[0], consts_);
+                hi = extent(*range->items[1], consts_);
+            }
+            if (lo && hi && lo->lo == lo->hi && hi->lo == hi->hi && hi->hi - lo->lo < max_unrolled) {
+                for (std::int64_t v = lo->lo; v <= hi->hi; ++v) {
+                    consts_.emplace_back(gen.pattern.name, Interval{v, v});
+                    unroll(mv, first + 1, out);
+                    consts_.pop_back();
+                }
+                return;
+            }
+        }
+        ast::MoveDef m;
+        m.loc = mv.loc;
+        m.label = mv.label;
+        for (std::size_t i = first; i < mv.gens.gens.size(); ++i) {
+            const ast::Generator& gen = mv.gens.gens[i];
+            m.gens.gens.push_back(ast::Generator{gen.pattern, rewrite(*gen.iterable)});
+        }
+        ranges_ = generator_ranges(mv, m.gens);
+        if (mv.gens.where) m.gens.where = rewrite(*mv.gens.where);
+        m.result = rewrite(*mv.result);
+        out.moves.push_back(std::move(m));
+    }
 
     // ---- names ------------------------------------------------------------------
     static void pattern_names(const ast::Pattern& p, std::vector<std::string>& out) {
@@ -155,7 +198,7 @@ private:
         std::vector<std::string> names;
         bound_in(mv.gens, names);
         bound_in(*mv.result, names);
-        std::vector<std::pair<std::string, Interval>> out;
+        std::vector<std::pair<std::string, Interval>> out = consts_;
         for (auto& gen : gens.gens) {
             const Expr& it = *gen.iterable;
             if (gen.pattern.is_tuple() || std::count(names.begin(), names.end(), gen.pattern.name) != 1 ||
@@ -196,6 +239,7 @@ private:
     }
     std::optional<std::int64_t> literal(const Expr& e) const {
         if (e.kind == ExprKind::int_lit) return e.int_value;
+        if (auto v = constant(e)) return v;
         if (e.kind == ExprKind::unary && e.op == Op::sub && e.items[0]->kind == ExprKind::int_lit)
             return -e.items[0]->int_value;
         return std::nullopt;
@@ -219,7 +263,20 @@ private:
         }
     }
 
+    // An unrolled generator's variable.
+    std::optional<std::int64_t> constant(const Expr& e) const {
+        if (e.kind != ExprKind::name) return std::nullopt;
+        for (auto& [name, x] : consts_)
+            if (name == e.text) return x.lo;
+        return std::nullopt;
+    }
+
     ExprPtr rewrite(const Expr& e) {
+        if (auto v = constant(e)) {
+            auto out = std::make_unique<Expr>(ExprKind::int_lit, e.loc, e.length);
+            out->int_value = *v;
+            return out;
+        }
         if (is_h(e)) {  // the list itself: the display of its ints
             auto list = std::make_unique<Expr>(ExprKind::list, e.loc, e.length);
             for (int i = 0; i < k_; ++i) list->items.push_back(name(part(i), e));
@@ -259,13 +316,32 @@ private:
         ExprPtr xs = rewrite(*e.items[1]);
         Expr* core = xs.get();
         while (core->kind == ExprKind::let_in) core = core->items[0].get();
-        if (core->kind != ExprKind::list || !std::all_of(core->items.begin(), core->items.end(), [](auto& x) { return safe(*x); }))
-            return nullptr;
+        if (core->kind != ExprKind::list) return nullptr;
+        // The last item that is an earlier update's value put in place.
+        std::int64_t last = -1;  // (its index)
+        for (std::size_t j = 0; j < core->items.size(); ++j) {
+            const Expr* item = core->items[j].get();
+            if (std::count(in_place_.begin(), in_place_.end(), item)) last = static_cast<std::int64_t>(j);
+            else if (!safe(*item)) return nullptr;
+        }
         const auto n = static_cast<std::int64_t>(core->items.size());
         const Expr& i = *e.items[2];
         auto c = literal(i);
         std::optional<Interval> at = c ? Interval{*c, *c} : extent(i, ranges_);
         if (!at || (!c && i.kind != ExprKind::name) || at->lo < (c ? -n : 0) || at->hi >= n) return nullptr;
+        if (c) {
+            // The value in place of its item, where the items left of it
+            // hold every earlier update's value: evaluated in the order
+            // the updates ran (and once, where a let around the list is
+            // evaluated for each int of the state).
+            const std::int64_t j = *c < 0 ? *c + n : *c;
+            if (j > last) {
+                core->items[j] = rewrite(*e.items[3]);
+                in_place_.push_back(core->items[j].get());
+                return xs;
+            }
+        }
+        if (last >= 0) return nullptr;  // a let would run before those values
         const std::string u = h_ + "#u" + std::to_string(fresh_++);
         for (std::int64_t j = 0; j < n; ++j) {
             ExprPtr& item = core->items[j];
@@ -295,10 +371,10 @@ private:
             let->items.push_back(std::move(xs));
             return let;
         }
-        Expr* last = xs.get();
-        while (last->items[0]->kind == ExprKind::let_in) last = last->items[0].get();
-        let->items.push_back(std::move(last->items[0]));
-        last->items[0] = std::move(let);
+        Expr* inner = xs.get();
+        while (inner->items[0]->kind == ExprKind::let_in) inner = inner->items[0].get();
+        let->items.push_back(std::move(inner->items[0]));
+        inner->items[0] = std::move(let);
         return xs;
     }
 
@@ -308,13 +384,23 @@ private:
     int k_ = 0;
     std::vector<std::string> bound_;
     std::vector<std::pair<std::string, Interval>> ranges_;
+    std::vector<std::pair<std::string, Interval>> consts_;  // unroll()'s bound variables
+    std::vector<const Expr*> in_place_;                     // update()'s values put in a list's place
+    static constexpr std::int64_t max_unrolled = 8;
+    static constexpr std::size_t max_moves = 64;
+    bool unrolling_ = true;
     unsigned fresh_ = 0;
 };
 
 }  // namespace
 
-std::unique_ptr<ast::GameDef> fixed_list_rules(const ast::GameDef& gd, FunctionRef<bool(const std::string&)> is_builtin) {
-    return FixedLists(gd, is_builtin).run();
+std::unique_ptr<ast::GameDef> fixed_list_rules(const ast::GameDef& gd, FunctionRef<bool(const std::string&)> is_builtin,
+                                               int length) {
+    return FixedLists(gd, is_builtin).run(length);
+}
+
+bool keeps_list_length(const ast::GameDef& gd, FunctionRef<bool(const std::string&)> is_builtin) {
+    return FixedLists(gd, is_builtin).results_length() == any_length;
 }
 
 }  // namespace grundy

@@ -19,6 +19,17 @@ namespace grundy {
 // not all have one length k in 1..8, or when h or a builtin used is
 // rebound, so that the rewrite could change a meaning.
 // `is_builtin`: whether a name, in this game, means the builtin.
-std::unique_ptr<ast::GameDef> fixed_list_rules(const ast::GameDef& gd, FunctionRef<bool(const std::string&)> is_builtin);
+// `length`: where every result keeps the length of the list it came from
+// (`update(h, ...)`, `sorted(h)`, h itself), no result fixes k: the rules
+// for positions of `length` ints are made then (0: only a length the
+// results fix).
+std::unique_ptr<ast::GameDef> fixed_list_rules(const ast::GameDef& gd, FunctionRef<bool(const std::string&)> is_builtin,
+                                               int length = 0);
+// Whether every result keeps its list's length (so fixed_list_rules makes
+// the rules for any length asked).
+bool keeps_list_length(const ast::GameDef& gd, FunctionRef<bool(const std::string&)> is_builtin);
+
+// The lengths fixed_list_rules takes: 1..max_fixed_list.
+constexpr int max_fixed_list = 8;
 
 }  // namespace grundy

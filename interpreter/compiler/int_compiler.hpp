@@ -14,11 +14,14 @@ namespace grundy {
 // the game's generic scope (rule parameters, globals, local functions);
 // `tabulate` compiles one that reads one name `var` besides, in a frame
 // slot of its own (returned in `slot`);
-// `is_builtin` says whether a name, in this game, means the builtin.
+// `is_builtin` says whether a name, in this game, means the builtin;
+// `by_length` gets the rules by position length of a game on lists whose
+// moves keep the length (CompiledGame::fast_by_length), else stays empty.
 std::shared_ptr<const IntGame> compile_int_game(const ast::GameDef& gd, const CompiledGame& cg,
                                                 FunctionRef<CodePtr(const ast::Expr&)> hoist,
                                                 FunctionRef<CodePtr(const ast::Expr&, const std::string& var,
                                                                     std::uint32_t& slot)> tabulate,
-                                                FunctionRef<bool(const std::string&)> is_builtin);
+                                                FunctionRef<bool(const std::string&)> is_builtin,
+                                                std::vector<std::shared_ptr<const IntGame>>& by_length);
 
 }  // namespace grundy

@@ -17,7 +17,7 @@ void IntCompiler::piecewise(const ast::GameDef& gd, const ast::MoveDef& mv, Move
         parts = tuple_parts(r);
     }
     m.affine = std::all_of(parts.begin(), parts.end(), [&](auto* p) { return linearity(*p, var) < 2; });
-    if (gd.canonical) {
+    if (gd.canonical && !game_->sorted_all) {  // a sort is min and max: piecewise affine
         std::vector<std::string> names;
         collect(*gd.position, names);
         for (const Expr* c : tuple_parts(*gd.canonical)) m.affine = m.affine && linearity(*c, names) < 2;

@@ -51,7 +51,8 @@ bool IntCompiler::sorts_position(const Expr& e) const {
 std::vector<const Expr*> IntCompiler::sorting_network(const Expr& xs) {
     constexpr std::size_t max_nodes = 4096;
     std::vector<ast::ExprPtr> wires;
-    for (auto& item : xs.items) wires.push_back(ast::clone(*item));
+    std::vector<std::size_t> sizes;  // of each wire's tree: given up on before it is built
+    for (auto& item : xs.items) wires.push_back(ast::clone(*item)), sizes.push_back(count(*item));
     auto extreme = [&](const char* name, const Expr& a, const Expr& b) {
         auto call = std::make_unique<Expr>(ExprKind::call, xs.loc, xs.length);
         auto callee = std::make_unique<Expr>(ExprKind::name, xs.loc, xs.length);
@@ -64,6 +65,8 @@ std::vector<const Expr*> IntCompiler::sorting_network(const Expr& xs) {
     std::size_t nodes = 0;
     for (std::size_t pass = 0; pass + 1 < wires.size(); ++pass)
         for (std::size_t j = 0; j + 1 + pass < wires.size(); ++j) {
+            sizes[j] = sizes[j + 1] = sizes[j] + sizes[j + 1] + 2;
+            if (sizes[j] > max_nodes) throw GiveUp{};
             auto lo = extreme("min", *wires[j], *wires[j + 1]);
             auto hi = extreme("max", *wires[j], *wires[j + 1]);
             wires[j] = std::move(lo);

@@ -28,8 +28,7 @@ void hadamard(std::vector<std::int64_t>& w) {
 
 }  // namespace
 
-bool HeapEngine::fits(const CompiledGame& game) {
-    const IntGame* g = game.fast.get();
+bool HeapEngine::fits(const CompiledGame& game, const IntGame* g) {
     if (!g || g->shape != IntGame::Shape::ints || g->named_list || g->arity != 1 || !g->canonical.empty() || game.has_start ||
         game.position_args != 1 || g->moves.empty())
         return false;

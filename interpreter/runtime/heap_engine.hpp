@@ -31,7 +31,7 @@ public:
     // Whether the engine can run the game: one int position that is its
     // own id, every move one int or a split; and whether some split family
     // steps by the sparse method (Move::sparse).
-    static bool fits(const CompiledGame& game);
+    static bool fits(const CompiledGame& game, const IntGame* g);
     static bool has_sparse(const IntGame& g);
 
     HeapEngine(const IntGame& g, const IntInstanceData& data);

@@ -7,21 +7,38 @@ namespace grundy {
 Instance::Instance(Context& ctx, const CompiledGame& game, Value args)
     : ctx_(ctx), game_(game), args_(std::move(args)) {
     graph_ = ctx_.solver.add_graph(this);
+    if (game_.fast_by_length.empty()) use_int_game(game_.fast.get());
+    else lane_open_ = true;
+}
+
+void Instance::use_int_game(const IntGame* g) {
     using Shape = IntGame::Shape;
-    if (game_.fast && game_.fast->shape != Shape::ints)
-        table_.set_packed(game_.fast->shape == Shape::sets ? StateTable::Packed::sets : StateTable::Packed::lists);
-    else if (game_.fast) {
-        table_.set_packed_arity(game_.fast->arity);
-        table_.set_set_coords(game_.fast->set_coords);
+    int_game_ = g;
+    lane_open_ = false;
+    // What was found of no int path (a range query's probe) no longer holds.
+    grid_state_ = heap_fits_ = key_only_ = -1;
+    if (g && g->shape != Shape::ints)
+        table_.set_packed(g->shape == Shape::sets ? StateTable::Packed::sets : StateTable::Packed::lists);
+    else if (g) {
+        table_.set_packed_arity(g->arity);
+        table_.set_set_coords(g->set_coords);
         const Binder& p = game_.position;
-        table_.set_spelling(game_.fast->named_list ? Kind::list
-                            : !p.is_tuple         ? Kind::integer
-                            : p.brackets          ? Kind::list
-                                                  : Kind::tuple);
+        table_.set_spelling(g->named_list ? Kind::list
+                            : !p.is_tuple ? Kind::integer
+                            : p.brackets  ? Kind::list
+                                          : Kind::tuple);
     }
-    int_is_id_ = game_.fast && game_.fast->shape == Shape::ints && !game_.fast->named_list && !game_.has_start &&
-                 game_.fast->arity == 1 &&
-                 game_.position_args == 1 && game_.fast->canonical.empty();
+    int_is_id_ = g && g->shape == Shape::ints && !g->named_list && !game_.has_start && g->arity == 1 &&
+                 game_.position_args == 1 && g->canonical.empty();
+}
+
+void Instance::choose_lane(std::size_t length) {
+    const auto& lanes = game_.fast_by_length;
+    use_int_game(length < lanes.size() && lanes[length] ? lanes[length].get() : game_.fast.get());
+}
+
+void Instance::choose_lane(std::span<const Value> args) {
+    choose_lane(args.size() == 1 && args[0].is(Kind::list) ? args[0].seq().size : 0);
 }
 
 std::uint32_t Instance::make_state(const Value& given, const Code& where, const Value* from) {
@@ -106,7 +123,7 @@ std::uint32_t Instance::slow_position_state(std::span<const Value> args, const C
 }
 
 void Instance::expand(solver::StateId s, solver::OptionSink& out) {
-    if (game_.fast && expand_fast(s, out)) return;
+    if (int_game_ && expand_fast(s, out)) return;
     FrameGuard frame(ctx_, game_.slots, game_.loc);
     Env env{frame.frame(), this, ctx_};
     const Value state = table_.state(s);
@@ -129,9 +146,9 @@ void Instance::expand(solver::StateId s, solver::OptionSink& out) {
 }
 
 HeapEngine* Instance::heap_engine() {
-    if (heap_fits_ < 0) heap_fits_ = HeapEngine::fits(game_) && fast_ready();
+    if (heap_fits_ < 0) heap_fits_ = HeapEngine::fits(game_, int_game_) && fast_ready();
     if (!heap_fits_) return nullptr;
-    if (!heap_) heap_ = std::make_unique<HeapEngine>(*game_.fast, fast_);
+    if (!heap_) heap_ = std::make_unique<HeapEngine>(*int_game_, fast_);
     return heap_.get();
 }
 

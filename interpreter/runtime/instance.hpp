@@ -51,6 +51,7 @@ public:
         if (int_is_id_ && args.size() == 1 && args[0].is(Kind::integer) &&
             static_cast<std::uint64_t>(args[0].as_int()) < StateTable::first_general)
             return static_cast<std::uint32_t>(args[0].as_int());  // an int state is its own id
+        if (lane_open_) choose_lane(args);
         std::uint32_t id;
         if (args.size() == game_.position_args && fast_position(args, id)) return id;
         return slow_position_state(args, call);
@@ -133,7 +134,7 @@ private:
     std::vector<std::int64_t> translation_offsets(const intpath::Move& m) const;
     void dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each);
     void heap_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each);
-    bool sparse_rules() { return heap_engine() && HeapEngine::has_sparse(*game_.fast); }
+    bool sparse_rules() { return heap_engine() && HeapEngine::has_sparse(*int_game_); }
     bool bound_lines(const intpath::Move& m, std::vector<IntInstanceData::Line>& out) const;
     bool fast_ready() {
         using S = IntInstanceData::State;
@@ -142,14 +143,27 @@ private:
     // `ints`: false when the rules read only the packed key (Frame::ints_loaded).
     bool load_fast(solver::StateId s, intpath::Frame& f, std::int64_t* pos, bool ints = true);
     bool fast_position(std::span<const Value> args, std::uint32_t& id);
+    // int_position_state past its checks: the state of the position ints
+    // (or start's arguments) `args`.
+    bool ints_state(std::span<const std::int64_t> args, std::uint32_t& id, std::int64_t* ints);
     std::uint32_t slow_position_state(std::span<const Value> args, const Code& call);  // when fast_position fails
     void fast_move(const intpath::Move& m, const intpath::Frame& f, solver::OptionSink& out);
     void fast_option(const intpath::Move& m, const intpath::Frame& f, solver::OptionSink& out);  // generators bound
     std::uint32_t option_state(const intpath::Move& m, const intpath::Frame& f);  // of a move that is no split
     std::uint32_t fast_state(std::int64_t* xs, const intpath::Frame& f);
 
+    // The int path this instance runs (null: none). For a game whose rules
+    // have one per list length (CompiledGame::fast_by_length) it is chosen
+    // by the first position's length (`lane_open_` until then): positions
+    // of other lengths then run the generic rules.
+    void use_int_game(const IntGame* g);
+    void choose_lane(std::size_t length);  // 0: not a list of 1..8 ints
+    void choose_lane(std::span<const Value> args);
+
     Context& ctx_;
     const CompiledGame& game_;
+    const IntGame* int_game_ = nullptr;
+    bool lane_open_ = false;
     Value args_;
     std::uint32_t graph_;
     StateTable table_;

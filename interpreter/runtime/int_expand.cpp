@@ -10,7 +10,7 @@ namespace grundy {
 
 bool Instance::prepare_fast() {
     using S = IntInstanceData::State;
-    const IntGame& g = *game_.fast;
+    const IntGame& g = *int_game_;
     fast_.state = S::unusable;
     fast_.ints.assign(g.hoisted.size(), 0);
     fast_.lists.assign(g.hoisted.size(), {});
@@ -67,7 +67,7 @@ bool Instance::prepare_fast() {
 }
 
 std::uint32_t Instance::fast_state(std::int64_t* xs, const intpath::Frame& f) {
-    const IntGame& g = *game_.fast;
+    const IntGame& g = *int_game_;
     g.canon(xs, f);
     if (g.arity == 1 && xs[0] >= 0 && xs[0] < StateTable::first_general)
         return static_cast<std::uint32_t>(xs[0]);  // an int state is its own id
@@ -112,8 +112,8 @@ void Instance::fast_option(const intpath::Move& m, const intpath::Frame& f, solv
     // All parts first: a part may make a state, which may be counted
     // against the limit; the option is written in one go after. Each part
     // is `arity` ints: one int, or a tuple's coordinates.
-    const std::uint32_t arity = game_.fast->arity;
-    const bool plain = game_.fast->plain_int();
+    const std::uint32_t arity = int_game_->arity;
+    const bool plain = int_game_->plain_int();
     std::uint32_t ids[16];
     std::vector<std::uint32_t> more;
     const std::size_t n = m.result.size() / arity;
@@ -144,7 +144,7 @@ void Instance::fast_option(const intpath::Move& m, const intpath::Frame& f, solv
 }
 
 std::uint32_t Instance::option_state(const intpath::Move& m, const intpath::Frame& f) {
-    const IntGame& g = *game_.fast;
+    const IntGame& g = *int_game_;
     if (g.shape != IntGame::Shape::ints) {
         bool is_new = false;
         std::uint64_t key;
@@ -167,10 +167,10 @@ std::uint32_t Instance::option_state(const intpath::Move& m, const intpath::Fram
 }
 
 bool Instance::expand_states(solver::StateId s, std::vector<solver::StateId>& out) {
-    if (!game_.fast || !fast_ready()) return false;
+    if (!int_game_ || !fast_ready()) return false;
     one_pass_shape();
     if (has_split_) return false;
-    const IntGame& g = *game_.fast;
+    const IntGame& g = *int_game_;
     std::int64_t regs[IntGame::max_registers], pos[StateTable::max_list];
     intpath::Frame f{regs, &fast_};
     if (!load_fast(s, f, pos)) return false;
@@ -257,15 +257,15 @@ bool Instance::bound_lines(const intpath::Move& m, std::vector<IntInstanceData::
 bool Instance::load_fast(solver::StateId s, intpath::Frame& f, std::int64_t* pos, bool ints) {
     if (!fast_ready()) return false;
     std::int64_t* regs = f.r;
-    if (!ints && game_.fast->shape != IntGame::Shape::ints && table_.packed_key(s, f.pos_key)) {
+    if (!ints && int_game_->shape != IntGame::Shape::ints && table_.packed_key(s, f.pos_key)) {
         f.has_key = true;
         f.ints_loaded = false;
         f.pos_len = 0;
-    } else if (game_.fast->shape != IntGame::Shape::ints) {
+    } else if (int_game_->shape != IntGame::Shape::ints) {
         if (!table_.state_list(s, pos, f.pos_len)) return false;
         f.pos = pos;
         f.has_key = table_.packed_key(s, f.pos_key);
-        if (!f.has_key && game_.fast->shape == IntGame::Shape::sets) {
+        if (!f.has_key && int_game_->shape == IntGame::Shape::sets) {
             f.pos_key = 0;
             f.has_key = true;
             for (std::uint32_t i = 0; i < f.pos_len; ++i) {
@@ -286,6 +286,17 @@ bool Instance::load_fast(solver::StateId s, intpath::Frame& f, std::int64_t* pos
 // form and packing, without making a Value.
 bool Instance::fast_position(std::span<const Value> args, std::uint32_t& id) {
     std::int64_t xs[IntGame::max_registers];
+    const IntGame* g = int_game_;
+    if (g && g->named_list && !game_.has_start && args.size() == 1 && args[0].is(Kind::list)) {
+        // `G([a, b, c])` of a game on lists of arity ints: those ints.
+        const auto& items = args[0].seq();
+        if (g->shape != IntGame::Shape::ints || items.size != g->arity) return false;
+        for (std::uint32_t i = 0; i < items.size; ++i) {
+            if (!items[i].is(Kind::integer)) return false;
+            xs[i] = items[i].as_int();
+        }
+        return ints_state(std::span<const std::int64_t>(xs, items.size), id, nullptr);
+    }
     if (args.size() > std::size(xs)) return false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (!args[i].is(Kind::integer)) return false;
@@ -295,11 +306,17 @@ bool Instance::fast_position(std::span<const Value> args, std::uint32_t& id) {
 }
 
 bool Instance::int_position_state(std::span<const std::int64_t> args, std::uint32_t& id, std::int64_t* ints) {
-    const IntGame* g = game_.fast.get();
+    const IntGame* g = int_game_;
     if (!g || g->shape != IntGame::Shape::ints) return false;
     const bool start = game_.has_start;
     if ((g->named_list || g->set_coords) && !start) return false;  // G(x) is the list x, not x's ints; sets are not ints
     if (start ? g->start.empty() || args.size() != g->start_args : args.size() != g->arity) return false;
+    return ints_state(args, id, ints);
+}
+
+bool Instance::ints_state(std::span<const std::int64_t> args, std::uint32_t& id, std::int64_t* ints) {
+    const IntGame* g = int_game_;
+    const bool start = game_.has_start;
     if (!start && g->plain_int() && args[0] >= 0 && args[0] < StateTable::first_general &&
         fast_ready()) {
         id = static_cast<std::uint32_t>(args[0]);  // an int state is its own id
@@ -365,7 +382,7 @@ std::int64_t tabulate(const IntInstanceData& data, std::uint32_t table, std::int
 }
 
 std::int64_t Instance::tabulate(std::uint32_t table, std::int64_t x) {
-    const intpath::Tabulated& t = game_.fast->tables[table];
+    const intpath::Tabulated& t = int_game_->tables[table];
     FrameGuard frame(ctx_, game_.slots, t.code->loc());
     Env env{frame.frame(), this, ctx_};
     frame.frame()[t.slot] = Value::integer(x);
@@ -411,7 +428,7 @@ std::int64_t Instance::table_mask(const Value& v) {
 }
 
 bool Instance::expand_fast(solver::StateId s, solver::OptionSink& out) {
-    const IntGame& g = *game_.fast;
+    const IntGame& g = *int_game_;
     std::int64_t regs[IntGame::max_registers], pos[StateTable::max_list];
     intpath::Frame f{regs, &fast_};
     if (!load_fast(s, f, pos)) return false;

@@ -37,7 +37,7 @@ bool one_pass(const IntGame& g, Kernel<false>& k, MexSet& mex, const Frame& f, s
 
 void Instance::one_pass_shape() {
     if (key_only_ >= 0) return;
-    const IntGame& g = *game_.fast;
+    const IntGame& g = *int_game_;
     // Every move masked: the set's ints are never read.
     key_only_ = !g.terminal && !g.moves.empty() &&
                 std::all_of(g.moves.begin(), g.moves.end(), [&](const Move& m) { return masked_move(g, m); });
@@ -46,7 +46,7 @@ void Instance::one_pass_shape() {
 }
 
 bool Instance::try_grundy(solver::StateId s, std::uint32_t& value, Blocker& blocker) {
-    if (!game_.fast) return false;
+    if (!int_game_) return false;
     if (grid_state_ != 0 && grid_value(s, value)) return true;  // translation_grid.cpp
     std::int64_t regs[IntGame::max_registers], pos[StateTable::max_list];
     Frame f{regs, &fast_};
@@ -54,7 +54,7 @@ bool Instance::try_grundy(solver::StateId s, std::uint32_t& value, Blocker& bloc
     if (!load_fast(s, f, pos, !key_only_)) return false;
     try {
         MexSet mex(mex_marks_, mex_stamp_);
-        Kernel<false> k(*game_.fast, table_, ctx_.solver.value_arrays(graph_), mex);
+        Kernel<false> k(*int_game_, table_, ctx_.solver.value_arrays(graph_), mex);
         if (lists_resumable_ && f.has_key) {
             auto intern = [&](std::uint64_t key) {
                 bool is_new = false;
@@ -68,14 +68,14 @@ bool Instance::try_grundy(solver::StateId s, std::uint32_t& value, Blocker& bloc
                 case Kernel<false>::Scan::other: break;
             }
         }
-        if (key_only_ && f.has_key && game_.fast->moves.size() == 1) {
-            switch (k.masked_resumable(game_.fast->moves[0], f, blocker, value)) {
+        if (key_only_ && f.has_key && int_game_->moves.size() == 1) {
+            switch (k.masked_resumable(int_game_->moves[0], f, blocker, value)) {
                 case Kernel<false>::Scan::done: return true;
                 case Kernel<false>::Scan::blocked: return false;
                 case Kernel<false>::Scan::other: break;
             }
         }
-        if (one_pass(*game_.fast, k, mex, f, value)) return true;
+        if (one_pass(*int_game_, k, mex, f, value)) return true;
         blocker = k.blocker();
         return false;
     } catch (const intpath::Unfit&) {
@@ -88,13 +88,13 @@ bool Instance::try_grundy(solver::StateId s, std::uint32_t& value, Blocker& bloc
 // is 0, the state is an N-position. The resumable scans keep values in bit
 // sets and are left out: their states are scanned from the first option.
 bool Instance::try_outcome(solver::StateId s, bool& p_position, Blocker& blocker) {
-    if (!game_.fast) return false;
+    if (!int_game_) return false;
     one_pass_shape();
     if (has_split_) return false;  // a sum's outcome needs its parts' values: the solver's business
     std::int64_t regs[IntGame::max_registers], pos[StateTable::max_list];
     Frame f{regs, &fast_};
     if (!load_fast(s, f, pos, !key_only_)) return false;
-    const IntGame& g = *game_.fast;
+    const IntGame& g = *int_game_;
     if (g.terminal && g.terminal->test(f)) {
         p_position = true;
         return true;
@@ -123,7 +123,7 @@ bool Instance::try_outcome(solver::StateId s, bool& p_position, Blocker& blocker
 }
 
 bool Instance::try_grundy_ints(const std::int64_t* ints, std::uint32_t& value) {
-    const IntGame& g = *game_.fast;
+    const IntGame& g = *int_game_;
     if (g.shape != IntGame::Shape::ints || !fast_ready()) return false;
     if (grid_state_ != 0 && grid_value(ints, value)) return true;  // translation_grid.cpp
     std::int64_t regs[IntGame::max_registers];
@@ -275,7 +275,8 @@ void range_loop(solver::Solver& solver, std::uint32_t graph, std::int64_t lo, st
 // Whether G(n) (G([n]) with `lists`) is state n for every n in lo..hi:
 // what the range loops take.
 bool Instance::ids_in_range(std::int64_t lo, std::int64_t hi, bool lists) {
-    const IntGame* g = game_.fast.get();
+    if (lane_open_) choose_lane(lists ? 1 : 0);
+    const IntGame* g = int_game_;
     return g && g->shape == IntGame::Shape::ints && g->named_list == lists && g->arity == 1 && g->canonical.empty() &&
            !game_.has_start && lo >= 0 && hi < std::int64_t{StateTable::first_general} && fast_ready();
 }
@@ -283,7 +284,7 @@ bool Instance::ids_in_range(std::int64_t lo, std::int64_t hi, bool lists) {
 bool Instance::grundy_range(std::int64_t lo, std::int64_t hi,
                             FunctionRef<bool(std::span<const std::uint32_t>)> each, bool lists) {
     if (!ids_in_range(lo, hi, lists)) return false;
-    const IntGame* g = game_.fast.get();
+    const IntGame* g = int_game_;
     if (fast_.dense) {
         dense_range(lo, hi, each);
         return true;
@@ -311,7 +312,7 @@ bool Instance::grundy_range(std::int64_t lo, std::int64_t hi,
 
 bool Instance::outcome_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each) {
     if (!ids_in_range(lo, hi, false)) return false;
-    const IntGame* g = game_.fast.get();
+    const IntGame* g = int_game_;
     one_pass_shape();
     if (fast_.dense || sparse_rules() || has_split_) return false;  // values, from loops of their own: state by state
     std::int64_t regs[IntGame::max_registers];
@@ -351,7 +352,7 @@ bool Instance::outcome_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(
 // n's page and the one before, as a hand-written solver reads its array.
 void Instance::dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(std::span<const std::uint32_t>)> each) {
     using Side = intpath::Move::Bound::Side;
-    const IntGame& g = *game_.fast;
+    const IntGame& g = *int_game_;
     struct Family {
         const std::int64_t *ks, *off;
         std::size_t count;

@@ -132,6 +132,10 @@ struct CompiledGame {
     std::uint32_t slots = 0;         // frame size for moves, start, canonical, terminal
     std::string source_text;         // the definition, for :show
     std::shared_ptr<const IntGame> fast;  // the int fast path, when the game fits it (int_game.hpp)
+    // For a game on lists whose every move keeps the list's length: the int
+    // path for positions of k ints at index k (null where none); an
+    // instance takes the one of its first position's length.
+    std::vector<std::shared_ptr<const IntGame>> fast_by_length;
 
     // Instances by rule arguments (a tuple); each keeps its own memo.
     mutable std::map<Value, std::unique_ptr<Instance>> instances;

@@ -227,7 +227,7 @@ void TranslationGrid::row(const std::int64_t* x0, const std::int64_t* step, std:
 const TranslationGrid* Instance::translation_grid() {
     if (grid_state_ < 0) {
         grid_state_ = 0;
-        const IntGame* g = game_.fast.get();
+        const IntGame* g = int_game_;
         if (g && g->grid && g->shape == IntGame::Shape::ints && fast_ready()) {
             const bool one = g->arity == 1;
             grid_ = TranslationGrid::make(*g, fast_, one ? 0 : StateTable::first_direct, one ? 31 : table_.direct_bits());
@@ -257,7 +257,7 @@ bool Instance::grid_value(const std::int64_t* ints, std::uint32_t& value) {
 }
 
 bool Instance::grid_position(std::span<const std::int64_t> args, std::int64_t* xs) {
-    const IntGame* g = game_.fast.get();
+    const IntGame* g = int_game_;
     if (!translation_grid() || !g->grid->start_affine) return false;
     if (!game_.has_start) {
         if (args.size() != g->arity || g->named_list) return false;  // G(h) of a list h is not G's ints

@@ -111,6 +111,39 @@ TEST_CASE("a name holding a list of one fixed length is an int position", "[shap
     agree(one, "print sum([sg(G([n])) for n in 0..100000])\nprint [sg(G([n])) for n in 0..9], sg(G(3))\n");
 }
 
+TEST_CASE("a list whose length only its position fixes is int code of that length", "[shapes]") {
+    using grundy::testing::on_int_path_at_length;
+    // The generators over the list's indices run over constants once the
+    // length is known: one move per index, in order.
+    const std::string heaps =
+        with_twin("h",
+                  " canonical => sorted(h)\n"
+                  " move i in 0..len(h) - 1, k in 1..h[i] => update(h, i, h[i] - k)\n"
+                  " move i in 0..len(h) - 2, j in i + 1..len(h) - 1, k in 1..min(h[i], h[j]) =>\n"
+                  "     update(update(h, i, h[i] - k), j, h[j] - k)\n",
+                  "h");
+    for (std::size_t k = 1; k <= 8; ++k) CHECK(on_int_path_at_length(heaps, "G", k));
+    CHECK_FALSE(on_int_path_at_length(heaps, "T", 3));
+    CHECK_FALSE(on_int_path(heaps, "G"));  // no length of its own
+    // The instance runs the first position's length; others run as written.
+    agree(heaps,
+          "print [sg(G([a, b, c])) for a in 0..5, b in 0..5, c in 0..5]\n"
+          "print [sg(G([a, b])) for a in 0..6, b in 0..6], sg(G([])), sg(G([1, 2, 3, 4, 5, 6, 7, 8, 9]))\n"
+          "print moves(G([3, 1, 2])), G([2, 1]), sg(G([2, 2, 2, 2])), G([1, 5, 4, 3, 2, 1, 0, 7])\n");
+    agree(heaps, "print [sg(G([a, b])) for a in 0..6, b in 0..6]\nprint moves(G([3, 1, 2])), sg(G([3, 1, 2]))\n");
+    agree(heaps, "print [outcome(G([n])) for n in 0..20], sum([sg(G([n])) for n in 0..1000])\n");
+    // Errors: an index past the end, and two updates that both fail, the
+    // inner one first (its value is the list's second item).
+    const std::string past = with_twin("h", " move i in 0..len(h), k in 1..h[i] => update(h, i, h[i] - k)\n", "h");
+    agree(past, "print sg(G([2, 1]))\n");
+    CHECK(run_program(past + "print sg(G([2, 1]))\n").err.find("out of range") != std::string::npos);
+    const std::string both = with_twin("h", " move where h[0] > 0 => update(update(h, 1, 10 / (h[1] - 3)), 0, 10 / (h[0] - 2))\n", "h");
+    agree(both, "print sg(G([2, 3]))\n");
+    agree(both, "print sg(G([1, 3]))\n");
+    const std::string order = with_twin("h", " move where h[0] > 0 => update(update(h, 0, 10 / (h[0] - 2)), 1, 10 / (h[1] - 3))\n", "h");
+    agree(order, "print sg(G([2, 3]))\n");
+}
+
 TEST_CASE("lists of mixed lengths stay where they were", "[shapes]") {
     const std::string mixed = with_twin("h", " move where len(h) > 0 => [h[j] for j in 1..len(h) - 1]\n move where len(h) == 3 => [h[0] + 1]\n", "h");
     CHECK(output_of(mixed + "print sg(G([3, 4, 5]))\n") == output_of(mixed + "print sg(T([3, 4, 5]))\n"));

@@ -54,6 +54,18 @@ inline bool on_int_path(const std::string& program, const std::string& name) {
     return g && g->fast;
 }
 
+// Whether game `name` has int code for positions that are lists of k ints
+// where no result fixes the length (CompiledGame::fast_by_length).
+inline bool on_int_path_at_length(const std::string& program, const std::string& name, std::size_t k) {
+    Interpreter in;
+    std::FILE* out = std::fopen("/dev/null", "w");
+    in.set_output(out, out);
+    in.run_text("test.game", program);
+    std::fclose(out);
+    const CompiledGame* g = in.globals.game(name);
+    return g && k < g->fast_by_length.size() && g->fast_by_length[k];
+}
+
 // `program` with game `name` kept off the int path: its `terminal` asks
 // the solver first (a condition that never holds), which no int code does.
 // The game's rules are otherwise the same, so both must answer alike; the

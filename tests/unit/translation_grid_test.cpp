@@ -77,7 +77,9 @@ TEST_CASE("the analysis takes translations on a grid and nothing else", "[grid]"
     CHECK(has_grid(fill(heaps), "H3"));
     CHECK(has_grid("game P { position n; move where n >= 2 => n - 2 }", "P"));
     CHECK(has_grid("game L { position p; start (n, m) => [n, m]; move where p[1] > 0 => [p[0], p[1] - 1] }", "L"));
-    CHECK_FALSE(has_grid("game L { position p; move k in 0..1 where p[k] > 0 => [p[0], p[1] - 1] }", "L"));
+    // A generator over a few constants is one move per value: `p[k]` is then a coordinate.
+    CHECK(has_grid("game L { position p; start (n, m) => [n, m]; move k in 0..1 where p[k] > 0 => update(p, k, p[k] - 1) }", "L"));
+    CHECK_FALSE(has_grid("game L { position p; start (n, m) => [n, m]; move k in 0..p[0] where p[k] > 0 => [p[0], p[1] - 1] }", "L"));
     // Near misses: two coordinates in one condition, a condition that can
     // fail, `!=`, a canonical form, a result that is not x + d, a range
     // reading the position, a terminal condition, a sum.
