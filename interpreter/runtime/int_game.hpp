@@ -161,6 +161,33 @@ inline void load_apart(const std::int64_t* xs, std::int64_t& x, std::int64_t& y)
 // with their ints. The trace is kept in locals: stores into it could alias
 // xs as far as the compiler knows.
 template <std::uint32_t N> [[gnu::noinline]] void sort_traced(std::int64_t* xs, std::int64_t* ss, Trace& t) {
+    constexpr unsigned pairs = N * (N - 1) / 2;
+    if (t.used + 4 * pairs <= 64) {  // room for every pair: their slots known before the loop
+        const unsigned first = t.used / 4;
+        std::uint64_t bits = 0;
+        std::uint32_t exact = 0, place[N] = {};
+        bool slopes_fit = true;
+        std::int64_t in[N], in_s[N];
+        for (std::uint32_t i = 0; i < N; ++i) in[i] = xs[i], in_s[i] = ss[i];
+        unsigned p = 0;
+        for (std::uint32_t i = 0; i + 1 < N; ++i)
+            for (std::uint32_t j = i + 1; j < N; ++j, ++p) {
+                std::int64_t d, ds;
+                exact |= std::uint32_t{!__builtin_sub_overflow(in[j], in[i], &d)} << p;
+                slopes_fit &= !__builtin_sub_overflow(in_s[j], in_s[i], &ds);
+                const bool second = in[j] < in[i];
+                place[i] += second;
+                place[j] += !second;
+                t.diff[first + p] = d, t.diff_slope[first + p] = ds;  // read only where `exact` says
+                bits |= std::uint64_t{second} << (4 * p);
+            }
+        if (!slopes_fit) t.sloped = false;
+        t.bits |= bits << t.used;
+        t.with_diff |= static_cast<std::uint16_t>(exact << first);
+        t.used += 4 * pairs;
+        for (std::uint32_t i = 0; i < N; ++i) xs[place[i]] = in[i], ss[place[i]] = in_s[i];
+        return;
+    }
     std::uint64_t bits = t.bits;
     unsigned used = t.used;
     std::uint16_t with_diff = t.with_diff;

@@ -629,6 +629,9 @@ private:
     // Stepping through piecewise-affine families (mex_kernel_stepping.hpp).
     bool ends(const Move& m, std::uint32_t reg, std::int64_t x, const Frame& f, std::int64_t* out, Trace& t,
               std::int64_t* step = nullptr, std::int64_t* room = nullptr);
+    template <std::size_t N>
+    bool ends_of(const Move& m, std::uint32_t reg, std::int64_t x, const Frame& f, std::int64_t* out, Trace& t,
+                 std::int64_t* step, std::int64_t* room);
     std::size_t parts(const Move& m) const { return m.split ? m.result.size() / g_.arity : 1; }
     const solver::ValueArray& values_of(const Move&) const { return g_.arity == 1 ? low_ : arrays_[3]; }
     bool even(const Move& m, std::uint32_t reg, std::int64_t lo, std::int64_t hi, const Frame& f, std::int64_t* id,

@@ -21,16 +21,31 @@ namespace {
 template <bool Outcome>
 bool Kernel<Outcome>::ends(const Move& m, std::uint32_t reg, std::int64_t x, const Frame& f, std::int64_t* out, Trace& t,
                            std::int64_t* step, std::int64_t* room) {
+    // A stretch's cost is mostly these few loops: unrolled for one state of 1 to 3 ints.
+    if (!m.split) switch (m.result.size()) {
+            case 1: return ends_of<1>(m, reg, x, f, out, t, step, room);
+            case 2: return ends_of<2>(m, reg, x, f, out, t, step, room);
+            case 3: return ends_of<3>(m, reg, x, f, out, t, step, room);
+            default: break;
+        }
+    return ends_of<0>(m, reg, x, f, out, t, step, room);
+}
+
+// ends() for a move of N ints and no split (0: any move).
+template <bool Outcome>
+template <std::size_t N>
+bool Kernel<Outcome>::ends_of(const Move& m, std::uint32_t reg, std::int64_t x, const Frame& f, std::int64_t* out, Trace& t,
+                              std::int64_t* step, std::int64_t* room) {
     f.r[reg] = x;
     t.follow(reg);
-    const std::size_t n = m.result.size();
+    const std::size_t n = N ? N : m.result.size();
     constexpr std::size_t most = 24;
     if (room) *room = -1;
     if (n > most) return false;
     const intpath::IntPtr* result = m.result.data();
     std::int64_t xs[most], ss[most];
     for (std::size_t i = 0; i < n; ++i) xs[i] = result[i]->eval_traced(f, t), ss[i] = t.slope;
-    const std::uint32_t k = g_.arity;  // each part k ints
+    const std::uint32_t k = N ? N : g_.arity;  // each part k ints
     for (std::size_t p = 0; p < n; p += k) g_.canon(xs + p, ss + p, f, t);
     const bool one = k == 1;
     const unsigned bits = one ? 0 : table_.direct_bits();
