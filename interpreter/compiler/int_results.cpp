@@ -1,16 +1,135 @@
 // New states: a move's result taken apart into the position's parts,
 // sorted forms, split parts, and generators.
 #include <algorithm>
+#include <map>
 
 #include "int_rule_compiler.hpp"
 
 namespace grundy::intcomp {
 
 std::vector<IntPtr> IntCompiler::state_result(const Expr& e) {
+    if (wrapped_ && e.kind == ExprKind::let_in && !e.gens.gens[0].pattern.is_tuple()) {
+        // `let x = v in (a, b, ...)`: v once, in the first int's code, which
+        // every user of a result evaluates first; the others read x.
+        const auto mark = regs_.size();
+        std::uint32_t reg;
+        IntPtr value = bound_value(e, reg);
+        std::vector<IntPtr> out = state_result(*e.items[0]);
+        regs_.resize(mark);
+        out[0] = std::make_unique<LetInt>(e.loc, e.length, reg, std::move(value), std::move(out[0]));
+        return out;
+    }
+    std::vector<const Expr*> parts = tuple_parts(e);
+    // A min or max of ints that two or more of the state's ints compute (a
+    // middle heap as `a + b + c - min(a, b, c) - max(a, b, c)`) is computed
+    // once, in the first int's code: it cannot fail, so when it runs does
+    // not matter.
+    std::map<std::string, std::pair<const Expr*, int>> seen;
+    std::size_t nodes = 0;
+    for (const Expr* part : parts) nodes += count(*part);
+    if (parts.size() > 1 && !lists_ && nodes <= 1024)
+        for (const Expr* part : parts) shared_extremes(*part, seen);
+    const auto mark = regs_.size();
+    std::vector<std::pair<std::uint32_t, IntPtr>> lets;
+    std::vector<std::pair<std::string, std::string>> names;  // source text -> register's name
+    for (auto& [text, use] : seen) {
+        if (use.second < 2) continue;
+        IntPtr value = integer(*use.first);
+        const std::string name = "#shared" + std::to_string(names.size());
+        lets.emplace_back(declare(name), std::move(value));
+        names.emplace_back(text, name);
+    }
     std::vector<IntPtr> out;
-    for (const Expr* part : tuple_parts(e))
+    for (const Expr* part : parts) {
+        if (!names.empty()) {
+            auto replaced = with_names(*part, names);
+            part = replaced.get();
+            owned_.push_back(std::move(replaced));
+        }
         out.push_back(set_coords_ >> out.size() & 1 ? mask(*part) : integer(*part));
+    }
+    regs_.resize(mark);
+    for (auto it = lets.rbegin(); it != lets.rend(); ++it)
+        out[0] = std::make_unique<LetInt>(e.loc, e.length, it->first, std::move(it->second), std::move(out[0]));
     return out;
+}
+
+// `min` or `max` of int registers and literals (and such calls), which
+// cannot fail: counted by source text in `seen`. Not inside a `let` or a
+// comprehension, where a name may mean another value.
+bool IntCompiler::total_extreme(const Expr& e) const {
+    auto leaf = [&](const Expr& x) {
+        if (x.kind == ExprKind::int_lit) return true;
+        const std::uint32_t* r = x.kind == ExprKind::name ? find(x.text) : nullptr;
+        return r && !(set_regs_ >> *r & 1);
+    };
+    if (e.kind != ExprKind::call || e.items.size() < 3 || e.items[0]->kind != ExprKind::name) return false;
+    const std::string& f = e.items[0]->text;
+    if ((f != "min" && f != "max") || shadowed(f)) return false;
+    for (std::size_t i = 1; i < e.items.size(); ++i)
+        if (!leaf(*e.items[i]) && !total_extreme(*e.items[i])) return false;
+    return true;
+}
+
+void IntCompiler::shared_extremes(const Expr& e, std::map<std::string, std::pair<const Expr*, int>>& seen) const {
+    if (total_extreme(e)) {
+        auto& use = seen[ast::to_source(e)];
+        use.first = &e;
+        ++use.second;
+        return;
+    }
+    switch (e.kind) {
+        case ExprKind::binary:
+        case ExprKind::unary:
+        case ExprKind::if_else:
+        case ExprKind::compare:
+        case ExprKind::logic_and:
+        case ExprKind::logic_or:
+        case ExprKind::logic_not:
+        case ExprKind::tuple:
+        case ExprKind::list:
+            for (auto& item : e.items) shared_extremes(*item, seen);
+            return;
+        case ExprKind::call:
+            for (std::size_t i = 1; i < e.items.size(); ++i) shared_extremes(*e.items[i], seen);
+            return;
+        default: return;
+    }
+}
+
+// e with each subexpression whose source text is a key of `names` the name
+// beside it, through the nodes shared_extremes looks through.
+ast::ExprPtr IntCompiler::with_names(const Expr& e, const std::vector<std::pair<std::string, std::string>>& names) const {
+    if (total_extreme(e)) {
+        const std::string text = ast::to_source(e);
+        for (auto& [key, name] : names)
+            if (key == text) {
+                auto out = std::make_unique<Expr>(ExprKind::name, e.loc, e.length);
+                out->text = name;
+                return out;
+            }
+    }
+    switch (e.kind) {
+        case ExprKind::binary:
+        case ExprKind::unary:
+        case ExprKind::if_else:
+        case ExprKind::compare:
+        case ExprKind::logic_and:
+        case ExprKind::logic_or:
+        case ExprKind::logic_not:
+        case ExprKind::tuple:
+        case ExprKind::list:
+        case ExprKind::call: {
+            auto out = std::make_unique<Expr>(e.kind, e.loc, e.length);
+            out->op = e.op;
+            out->int_value = e.int_value;
+            out->text = e.text;
+            for (std::size_t i = 0; i < e.items.size(); ++i)
+                out->items.push_back(e.kind == ExprKind::call && i == 0 ? ast::clone(*e.items[i]) : with_names(*e.items[i], names));
+            return out;
+        }
+        default: return ast::clone(e);
+    }
 }
 
 // `tuple(sorted([x, y, ...]))` or `sorted([x, y, ...])` (a list: as

@@ -9,6 +9,8 @@
 // Its members are defined in the files named below, by topic.
 #pragma once
 
+#include <map>
+
 #include "grid_rules.hpp"
 #include "int_compiler.hpp"
 #include "int_nodes.hpp"
@@ -87,6 +89,9 @@ private:
 
     // int_results.cpp: new states, split parts and generators
     std::vector<IntPtr> state_result(const Expr& e);
+    bool total_extreme(const Expr& e) const;
+    void shared_extremes(const Expr& e, std::map<std::string, std::pair<const Expr*, int>>& seen) const;
+    ast::ExprPtr with_names(const Expr& e, const std::vector<std::pair<std::string, std::string>>& names) const;
     const Expr* sorted_ints(const Expr& e) const;
     bool sorts_position(const Expr& e) const;
     std::vector<const Expr*> sorting_network(const Expr& xs);

@@ -4,6 +4,8 @@
 // must let every spelling of a game reach the same compiled form.
 #include <catch2/catch.hpp>
 
+#include "interpreter/compiler/int_jit.hpp"
+#include "interpreter/compiler/int_nodes.hpp"
 #include "run_program.hpp"
 
 using grundy::testing::on_int_path;
@@ -59,6 +61,45 @@ TEST_CASE("a canonical form that sorts three heaps is int code", "[rewrite]") {
         "print moves(S(2, 1, 1))\n";
     CHECK(on_int_path(program, "S"));
     CHECK(output_of(program) == "[S(0, 1, 2), S(1, 1, 1), S(0, 1, 1), S(0, 0, 2)]\n");
+}
+
+TEST_CASE("what several ints of a new state share is computed once", "[rewrite]") {
+    // The trees as compiled (no native code, which would wrap them).
+    grundy::jit_enabled = false;
+    grundy::Interpreter in;
+    std::FILE* null = std::fopen("/dev/null", "w");
+    in.set_output(null, null);
+    in.run_text("test.game",
+                "game M { position (a, b, c)\n"
+                " canonical => (min(a, b, c), a + b + c - min(a, b, c) - max(a, b, c), max(a, b, c))\n"
+                " move k in 1..a => (a - k, b, c)\n"
+                " move k in 1..c => let m = min(b, c - k) in (a, m, b + c - k - m) }\n");
+    std::fclose(null);
+    grundy::jit_enabled = true;
+    const grundy::CompiledGame* g = in.globals.game("M");
+    REQUIRE(g);
+    REQUIRE(g->fast);
+    using grundy::intpath::LetInt;
+    using grundy::intpath::Reg;
+    const auto& canonical = g->fast->canonical;
+    REQUIRE(canonical.size() == 3);
+    // min and max once, before the first int; the last int is max's register.
+    CHECK(dynamic_cast<const LetInt*>(canonical[0].get()));
+    CHECK(dynamic_cast<const Reg*>(canonical[2].get()));
+    // A `let` around the state's ints: its value once, in the first one's code.
+    const auto& result = g->fast->moves[1].result;
+    REQUIRE(result.size() == 3);
+    CHECK(dynamic_cast<const LetInt*>(result[0].get()));
+    CHECK(dynamic_cast<const Reg*>(result[1].get()));
+    CHECK_FALSE(dynamic_cast<const LetInt*>(result[2].get()));
+    // And the game is the one written: against its copy on the generic path.
+    const std::string program =
+        "game M { position (a, b, c)\n"
+        " canonical => (min(a, b, c), a + b + c - min(a, b, c) - max(a, b, c), max(a, b, c))\n"
+        " move k in 1..a => (a - k, b, c)\n"
+        " move k in 1..c => let m = min(b, c - k) in (a, m, b + c - k - m) }\n"
+        "print [sg(M(a, b, c)) for a in 0..7, b in 0..7, c in 0..7], moves(M(3, 1, 2))\n";
+    CHECK(output_of(program) == output_of(grundy::testing::generic_copy(program, "M")));
 }
 
 TEST_CASE("a sum of the game's own positions is split", "[rewrite]") {
