@@ -78,6 +78,12 @@ std::shared_ptr<const IntGame> IntCompiler::build(const ast::GameDef& gd) {
                 g->canonical.push_back(std::make_unique<Reg>(gd.canonical->loc, gd.canonical->length, g->canonical_base + i));
         } else {
             g->canonical = state_result(*gd.canonical);
+            std::size_t leaves = 0;
+            if (g->arity >= 3 && g->arity <= 5 && !lists_ && !set_coords_ &&
+                order_decided(*gd.canonical, false, leaves) && proves_sort(*g)) {
+                g->sorted_all = true;
+                g->sort_below = (std::int64_t{1} << 62) / static_cast<std::int64_t>(leaves + 1);
+            }
         }
         g->sorted_pair = sorted_pair(*g);
         regs_.resize(mark);

@@ -150,6 +150,87 @@ const Expr* IntCompiler::sorted_ints(const Expr& e) const {
     return &list;
 }
 
+// Whether e is built of the canonical form's names by + and - (with
+// literals), `min` and `max`, and `if` on a comparison, where every `min`,
+// `max` and comparison is of names, or of such `min`s and `max`es: then
+// the order of the state's ints, ties included, decides every choice it
+// makes (`compared`: e is compared). `leaves` counts its names and
+// literals, which bound its sums.
+bool IntCompiler::order_decided(const Expr& e, bool compared, std::size_t& leaves) const {
+    auto all = [&](std::size_t from, bool in) {
+        for (std::size_t i = from; i < e.items.size(); ++i)
+            if (!order_decided(*e.items[i], in, leaves)) return false;
+        return true;
+    };
+    switch (e.kind) {
+        case ExprKind::int_lit: ++leaves; return !compared;
+        case ExprKind::name: {
+            ++leaves;
+            const std::uint32_t* r = find(e.text);
+            return r && *r >= game_->canonical_base && *r < game_->canonical_base + game_->arity;
+        }
+        case ExprKind::unary: return !compared && e.op == Op::sub && all(0, false);
+        case ExprKind::binary: return !compared && (e.op == Op::add || e.op == Op::sub) && all(0, false);
+        case ExprKind::call: {
+            const std::string f = e.items[0]->kind == ExprKind::name ? e.items[0]->text : "";
+            return (f == "min" || f == "max") && !shadowed(f) && e.items.size() >= 3 && all(1, true);
+        }
+        case ExprKind::if_else: {
+            const Expr& c = *e.items[0];
+            const bool test = c.kind == ExprKind::compare && c.op != Op::in && c.op != Op::not_in &&
+                              order_decided(*c.items[0], true, leaves) && order_decided(*c.items[1], true, leaves);
+            return test && order_decided(*e.items[1], compared, leaves) && order_decided(*e.items[2], compared, leaves);
+        }
+        case ExprKind::tuple:
+        case ExprKind::list: return !compared && all(0, false);
+        default: return false;
+    }
+}
+
+// Whether the compiled canonical form gives the state's ints in ascending
+// order, for every ints, where order_decided holds of it. Over each weak
+// order of the ints (which are equal, which smaller) its choices are
+// fixed, so it is affine there, as the sort is; the two agree there when
+// they agree at a point of it and one step further along each of its
+// directions (each group of equal ints raised together), which is checked
+// for all weak orders.
+bool IntCompiler::proves_sort(const IntGame& g) const {
+    const std::uint32_t k = g.arity;
+    std::uint32_t rank[8] = {};
+    std::int64_t regs[IntGame::max_registers] = {};
+    const intpath::Frame f{regs, nullptr};
+    auto agrees = [&](const std::int64_t* xs) {
+        std::int64_t sorted[8], got[8];
+        std::copy(xs, xs + k, sorted);
+        std::sort(sorted, sorted + k);
+        std::copy(xs, xs + k, regs + g.canonical_base);
+        for (std::uint32_t i = 0; i < k; ++i) got[i] = g.canonical[i]->eval(f);
+        return std::equal(got, got + k, sorted);
+    };
+    try {
+        for (;;) {  // every rank vector in 0..k-1, those whose ranks are 0..m-1 each used
+            std::uint32_t used = 0, m = 0;
+            for (std::uint32_t i = 0; i < k; ++i) used |= 1u << rank[i];
+            while (used >> m & 1) ++m;
+            if (used == (1u << m) - 1) {
+                std::int64_t xs[8];
+                for (std::uint32_t i = 0; i < k; ++i) xs[i] = 1000 * (rank[i] + 1);
+                if (!agrees(xs)) return false;
+                for (std::uint32_t b = 0; b < m; ++b) {
+                    std::int64_t ys[8];
+                    for (std::uint32_t i = 0; i < k; ++i) ys[i] = xs[i] + (rank[i] == b);
+                    if (!agrees(ys)) return false;
+                }
+            }
+            std::uint32_t i = 0;
+            while (i < k && ++rank[i] == k) rank[i++] = 0;
+            if (i == k) return true;
+        }
+    } catch (const DiagnosticError&) {
+        return false;
+    }
+}
+
 // `tuple(sorted([...]))` of the canonical form's names, each once
 // (IntGame::sorted_all).
 bool IntCompiler::sorts_position(const Expr& e) const {

@@ -420,6 +420,17 @@ struct IntGame {
     // choices, where the min and max of a network record ten for three
     // ints, cost a virtual call each, and overflow a trace at four.
     bool sorted_all = false;
+    // sorted_all for a canonical form of another spelling proven to sort
+    // (`(min(a, b, c), a + b + c - min(a, b, c) - max(a, b, c), ...)`,
+    // IntCompiler::proves_sort): only for ints of magnitude below this,
+    // where the form's own sums cannot overflow (0: any ints).
+    std::int64_t sort_below = 0;
+    bool sorts(const std::int64_t* xs) const { return sorted_all && (!sort_below || below_sort_bound(xs)); }
+    [[gnu::noinline]] bool below_sort_bound(const std::int64_t* xs) const {
+        for (std::uint32_t i = 0; i < arity; ++i)
+            if (xs[i] >= sort_below || xs[i] <= -sort_below) return false;
+        return true;
+    }
     intpath::BoolPtr terminal;
     std::vector<intpath::Move> moves;
     // Every move a translation on a grid (translation_grid.hpp); null otherwise.
@@ -453,7 +464,7 @@ struct IntGame {
             if (y < x) xs[0] = y, xs[1] = x;
             return;
         }
-        if (sorted_all) return intpath::sort_ints(xs, arity);
+        if (sorts(xs)) return intpath::sort_ints(xs, arity);
         intpath::copy_ints(xs, arity, f.r + canonical_base);
         for (std::uint32_t i = 0; i < arity; ++i) xs[i] = canonical[i]->eval(f);
     }
@@ -473,7 +484,7 @@ struct IntGame {
             if (y < x) xs[0] = y, xs[1] = x, ss[0] = sy, ss[1] = sx;
             return;
         }
-        if (sorted_all) {
+        if (sorts(xs)) {
             switch (arity) {  // unrolled: the pairs and places in registers
                 case 3: return intpath::sort_traced<3>(xs, ss, t);
                 case 4: return intpath::sort_traced<4>(xs, ss, t);
