@@ -281,14 +281,23 @@ private:
             u.reset(m);
         }
         // The int fast path, when the game fits it and compiled cleanly.
+        // Its parts compile again what the rules above compiled (and what
+        // it makes of them, a generator's values put in): their warnings
+        // are given once, there.
         if (errors_.size() == errors_before) {
             auto m = u.mark();
+            auto quiet = [&](const ast::Expr& e) {
+                const std::size_t warned = warnings_.size();
+                CodePtr code = expr(e);
+                warnings_.resize(warned);
+                return code;
+            };
             cg.fast = compile_int_game(
-                rules, cg, [&](const ast::Expr& e) { return expr(e); },
+                rules, cg, quiet,
                 [&](const ast::Expr& e, const std::string& var, std::uint32_t& slot) {
                     auto mark = unit_->mark();
                     slot = unit_->declare(var);
-                    CodePtr code = expr(e);
+                    CodePtr code = quiet(e);
                     unit_->reset(mark);
                     return code;
                 },

@@ -80,6 +80,11 @@ public:
         if (gd_.terminal) out->terminal = rewrite(*gd_.terminal);
         for (auto& mv : gd_.moves) unroll(mv, 0, *out);
         if (out->moves.size() > max_moves) {  // too many to gain: the moves as written
+            for (auto& m : out->moves) {
+                graveyard_.push_back(std::move(m.result));
+                if (m.gens.where) graveyard_.push_back(std::move(m.gens.where));
+                for (auto& gen : m.gens.gens) graveyard_.push_back(std::move(gen.iterable));
+            }
             out->moves.clear();
             unrolling_ = false;
             for (auto& mv : gd_.moves) unroll(mv, 0, *out);
@@ -315,20 +320,35 @@ private:
     ExprPtr update(const Expr& e) {
         ExprPtr xs = rewrite(*e.items[1]);
         Expr* core = xs.get();
-        while (core->kind == ExprKind::let_in) core = core->items[0].get();
-        if (core->kind != ExprKind::list) return nullptr;
+        for (; core->kind == ExprKind::let_in; core = core->items[0].get())
+            if (core->gens.gens[0].pattern.name.rfind(h_ + "#u", 0) != 0) {
+                // A let of the rules': the index and value would move inside it.
+                graveyard_.push_back(std::move(xs));
+                return nullptr;
+            }
+        if (core->kind != ExprKind::list) {
+            graveyard_.push_back(std::move(xs));
+            return nullptr;
+        }
         // The last item that is an earlier update's value put in place.
         std::int64_t last = -1;  // (its index)
         for (std::size_t j = 0; j < core->items.size(); ++j) {
             const Expr* item = core->items[j].get();
-            if (std::count(in_place_.begin(), in_place_.end(), item)) last = static_cast<std::int64_t>(j);
-            else if (!safe(*item)) return nullptr;
+            if (std::count(in_place_.begin(), in_place_.end(), item)) {
+                last = static_cast<std::int64_t>(j);
+            } else if (!safe(*item)) {
+                graveyard_.push_back(std::move(xs));
+                return nullptr;
+            }
         }
         const auto n = static_cast<std::int64_t>(core->items.size());
         const Expr& i = *e.items[2];
         auto c = literal(i);
         std::optional<Interval> at = c ? Interval{*c, *c} : extent(i, ranges_);
-        if (!at || (!c && i.kind != ExprKind::name) || at->lo < (c ? -n : 0) || at->hi >= n) return nullptr;
+        if (!at || (!c && i.kind != ExprKind::name) || at->lo < (c ? -n : 0) || at->hi >= n) {
+            graveyard_.push_back(std::move(xs));
+            return nullptr;
+        }
         if (c) {
             // The value in place of its item, where the items left of it
             // hold every earlier update's value: evaluated in the order
@@ -341,7 +361,16 @@ private:
                 return xs;
             }
         }
-        if (last >= 0) return nullptr;  // a let would run before those values
+        // A let for this value would run before the values in place: they
+        // become lets first, in the order they ran (left to right).
+        for (std::int64_t j = 0; j <= last; ++j) {
+            ExprPtr& item = core->items[j];
+            if (!std::count(in_place_.begin(), in_place_.end(), item.get())) continue;
+            const std::string u = h_ + "#u" + std::to_string(fresh_++);
+            ExprPtr value = std::move(item);
+            item = name(u, *value);
+            innermost_let(xs, core, u, std::move(value), e);
+        }
         const std::string u = h_ + "#u" + std::to_string(fresh_++);
         for (std::int64_t j = 0; j < n; ++j) {
             ExprPtr& item = core->items[j];
@@ -361,21 +390,26 @@ private:
             pick->items.push_back(std::move(item));
             item = std::move(pick);
         }
-        // The new let goes innermost, after those of xs.
-        auto let = std::make_unique<Expr>(ExprKind::let_in, e.loc, e.length);
+        innermost_let(xs, core, u, rewrite(*e.items[3]), e);
+        return xs;
+    }
+
+    // `let u = value in` around `core`, inside the lets of `root` around it.
+    static void innermost_let(ExprPtr& root, Expr* core, const std::string& u, ExprPtr value, const Expr& at) {
+        auto let = std::make_unique<Expr>(ExprKind::let_in, at.loc, at.length);
         ast::Pattern p;
-        p.loc = e.loc;
+        p.loc = at.loc;
         p.name = u;
-        let->gens.gens.push_back(ast::Generator{p, rewrite(*e.items[3])});
-        if (xs.get() == core) {
-            let->items.push_back(std::move(xs));
-            return let;
+        let->gens.gens.push_back(ast::Generator{p, std::move(value)});
+        if (root.get() == core) {
+            let->items.push_back(std::move(root));
+            root = std::move(let);
+            return;
         }
-        Expr* inner = xs.get();
-        while (inner->items[0]->kind == ExprKind::let_in) inner = inner->items[0].get();
+        Expr* inner = root.get();
+        while (inner->items[0].get() != core) inner = inner->items[0].get();
         let->items.push_back(std::move(inner->items[0]));
         inner->items[0] = std::move(let);
-        return xs;
     }
 
     const ast::GameDef& gd_;
@@ -386,6 +420,7 @@ private:
     std::vector<std::pair<std::string, Interval>> ranges_;
     std::vector<std::pair<std::string, Interval>> consts_;  // unroll()'s bound variables
     std::vector<const Expr*> in_place_;                     // update()'s values put in a list's place
+    std::vector<ExprPtr> graveyard_;  // rewrites set aside, kept so no in_place_ address is reused
     static constexpr std::int64_t max_unrolled = 8;
     static constexpr std::size_t max_moves = 64;
     bool unrolling_ = true;

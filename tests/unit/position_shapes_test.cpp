@@ -142,6 +142,26 @@ TEST_CASE("a list whose length only its position fixes is int code of that lengt
     agree(both, "print sg(G([1, 3]))\n");
     const std::string order = with_twin("h", " move where h[0] > 0 => update(update(h, 0, 10 / (h[0] - 2)), 1, 10 / (h[1] - 3))\n", "h");
     agree(order, "print sg(G([2, 3]))\n");
+    // Updates at one index, or right to left: the values as lets, in order.
+    const std::string back = with_twin("h",
+                                       " start (a, b) => [a, b]\n"
+                                       " move k in 1..h[0] => update(h, 0, h[0] - k)\n"
+                                       " move k in 1..min(h[0], h[1]) => update(update(h, 1, h[1] - k), 0, h[0] - k)\n"
+                                       " move where h[0] > 1 => update(update(h, 0, 7 / h[1]), 0, h[0] - 2)\n",
+                                       "h");
+    CHECK(on_int_path(back, "G"));
+    agree(back, "print [sg(G(a, b)) for a in 0..6, b in 1..6]\nprint sg(G(3, 0))\n");
+    // A let of the rules' around the list: the index and value keep their names' meaning.
+    const std::string let = with_twin("h", " move i in 0..len(h) - 1, k in 1..h[i] => update(let k = 0 in h, i, h[i] - k)\n", "h");
+    agree(let, "print sg(G([2, 3])), moves(G([2, 1]))\n");
+    // A warning about the rules is given once, not once per length or unrolled move.
+    const std::string xor_rules =
+        "game G { position h\n move i in 0..len(h) - 1, k in 1..h[i] where k <= 2 ^ 3 + abs(2 ^ i) => update(h, i, h[i] - k) }\n"
+        "print sg(G([3, 3]))\n";
+    const std::string err = run_program(xor_rules).err;
+    std::size_t warnings = 0;
+    for (std::size_t at = 0; (at = err.find("warning:", at)) != std::string::npos; ++at) ++warnings;
+    CHECK(warnings == 1);
 }
 
 TEST_CASE("lists of mixed lengths stay where they were", "[shapes]") {
