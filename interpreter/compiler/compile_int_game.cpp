@@ -78,11 +78,19 @@ std::shared_ptr<const IntGame> IntCompiler::build(const ast::GameDef& gd) {
                 g->canonical.push_back(std::make_unique<Reg>(gd.canonical->loc, gd.canonical->length, g->canonical_base + i));
         } else {
             g->canonical = state_result(*gd.canonical);
-            std::size_t leaves = 0;
+            // Its sums stay below 2^62 for ints below sort_below: names * x +
+            // literals. A bound far above any coordinate a stretch walks (a
+            // packed state's) keeps the stretches' sorting exact too.
+            std::size_t names = 0;
+            std::int64_t literals = 0;
             if (g->arity >= 3 && g->arity <= 5 && !lists_ && !set_coords_ &&
-                order_decided(*gd.canonical, false, leaves) && proves_sort(*g)) {
-                g->sorted_all = true;
-                g->sort_below = (std::int64_t{1} << 62) / static_cast<std::int64_t>(leaves + 1);
+                order_decided(*gd.canonical, false, names, literals) && proves_sort(*g)) {
+                const std::int64_t below =
+                    ((std::int64_t{1} << 62) - literals) / static_cast<std::int64_t>(std::max<std::size_t>(names, 1));
+                if (below >= std::int64_t{1} << 40) {
+                    g->sorted_all = true;
+                    g->sort_below = below;
+                }
             }
         }
         g->sorted_pair = sorted_pair(*g);

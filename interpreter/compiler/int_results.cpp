@@ -154,18 +154,24 @@ const Expr* IntCompiler::sorted_ints(const Expr& e) const {
 // literals), `min` and `max`, and `if` on a comparison, where every `min`,
 // `max` and comparison is of names, or of such `min`s and `max`es: then
 // the order of the state's ints, ties included, decides every choice it
-// makes (`compared`: e is compared). `leaves` counts its names and
-// literals, which bound its sums.
-bool IntCompiler::order_decided(const Expr& e, bool compared, std::size_t& leaves) const {
+// makes (`compared`: e is compared). `names` counts its names and
+// `literals` adds up its literals' magnitudes (at most 2^62), which bound
+// its sums.
+bool IntCompiler::order_decided(const Expr& e, bool compared, std::size_t& names, std::int64_t& literals) const {
     auto all = [&](std::size_t from, bool in) {
         for (std::size_t i = from; i < e.items.size(); ++i)
-            if (!order_decided(*e.items[i], in, leaves)) return false;
+            if (!order_decided(*e.items[i], in, names, literals)) return false;
         return true;
     };
     switch (e.kind) {
-        case ExprKind::int_lit: ++leaves; return !compared;
+        case ExprKind::int_lit: {
+            constexpr std::int64_t most = std::int64_t{1} << 62;
+            const std::int64_t v = e.int_value == INT64_MIN ? most : e.int_value < 0 ? -e.int_value : e.int_value;
+            literals = v >= most || literals >= most - v ? most : literals + v;
+            return !compared;
+        }
         case ExprKind::name: {
-            ++leaves;
+            ++names;
             const std::uint32_t* r = find(e.text);
             return r && *r >= game_->canonical_base && *r < game_->canonical_base + game_->arity;
         }
@@ -178,8 +184,10 @@ bool IntCompiler::order_decided(const Expr& e, bool compared, std::size_t& leave
         case ExprKind::if_else: {
             const Expr& c = *e.items[0];
             const bool test = c.kind == ExprKind::compare && c.op != Op::in && c.op != Op::not_in &&
-                              order_decided(*c.items[0], true, leaves) && order_decided(*c.items[1], true, leaves);
-            return test && order_decided(*e.items[1], compared, leaves) && order_decided(*e.items[2], compared, leaves);
+                              order_decided(*c.items[0], true, names, literals) &&
+                              order_decided(*c.items[1], true, names, literals);
+            return test && order_decided(*e.items[1], compared, names, literals) &&
+                   order_decided(*e.items[2], compared, names, literals);
         }
         case ExprKind::tuple:
         case ExprKind::list: return !compared && all(0, false);

@@ -94,7 +94,7 @@ private:
     ast::ExprPtr with_names(const Expr& e, const std::vector<std::pair<std::string, std::string>>& names) const;
     const Expr* sorted_ints(const Expr& e) const;
     bool sorts_position(const Expr& e) const;
-    bool order_decided(const Expr& e, bool compared, std::size_t& leaves) const;
+    bool order_decided(const Expr& e, bool compared, std::size_t& names, std::int64_t& literals) const;
     bool proves_sort(const IntGame& g) const;
     std::vector<const Expr*> sorting_network(const Expr& xs);
     static std::size_t count(const Expr& e);
