@@ -629,8 +629,8 @@ template <std::size_t N>
             }
         }
         for (std::size_t i = 0; i < N; ++i) id[i] += chunk * step[i];
-        x += chunk;
         count -= chunk;
+        if (count) x += chunk;  // not past the last: x may be INT64_MAX
     }
     return Stepped::done;
 }
