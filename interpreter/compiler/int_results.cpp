@@ -71,13 +71,9 @@ bool IntCompiler::total_extreme(const Expr& e) const {
     return true;
 }
 
-void IntCompiler::shared_extremes(const Expr& e, std::map<std::string, std::pair<const Expr*, int>>& seen) const {
-    if (total_extreme(e)) {
-        auto& use = seen[ast::to_source(e)];
-        use.first = &e;
-        ++use.second;
-        return;
-    }
+// The nodes whose parts shared_extremes and with_names look into: none
+// that binds a name (a call's callee is not looked into).
+static bool looked_through(const Expr& e) {
     switch (e.kind) {
         case ExprKind::binary:
         case ExprKind::unary:
@@ -88,13 +84,20 @@ void IntCompiler::shared_extremes(const Expr& e, std::map<std::string, std::pair
         case ExprKind::logic_not:
         case ExprKind::tuple:
         case ExprKind::list:
-            for (auto& item : e.items) shared_extremes(*item, seen);
-            return;
-        case ExprKind::call:
-            for (std::size_t i = 1; i < e.items.size(); ++i) shared_extremes(*e.items[i], seen);
-            return;
-        default: return;
+        case ExprKind::call: return true;
+        default: return false;
     }
+}
+
+void IntCompiler::shared_extremes(const Expr& e, std::map<std::string, std::pair<const Expr*, int>>& seen) const {
+    if (total_extreme(e)) {
+        auto& use = seen[ast::to_source(e)];
+        use.first = &e;
+        ++use.second;
+        return;
+    }
+    if (!looked_through(e)) return;
+    for (std::size_t i = e.kind == ExprKind::call ? 1 : 0; i < e.items.size(); ++i) shared_extremes(*e.items[i], seen);
 }
 
 // e with each subexpression whose source text is a key of `names` the name
@@ -109,27 +112,14 @@ ast::ExprPtr IntCompiler::with_names(const Expr& e, const std::vector<std::pair<
                 return out;
             }
     }
-    switch (e.kind) {
-        case ExprKind::binary:
-        case ExprKind::unary:
-        case ExprKind::if_else:
-        case ExprKind::compare:
-        case ExprKind::logic_and:
-        case ExprKind::logic_or:
-        case ExprKind::logic_not:
-        case ExprKind::tuple:
-        case ExprKind::list:
-        case ExprKind::call: {
-            auto out = std::make_unique<Expr>(e.kind, e.loc, e.length);
-            out->op = e.op;
-            out->int_value = e.int_value;
-            out->text = e.text;
-            for (std::size_t i = 0; i < e.items.size(); ++i)
-                out->items.push_back(e.kind == ExprKind::call && i == 0 ? ast::clone(*e.items[i]) : with_names(*e.items[i], names));
-            return out;
-        }
-        default: return ast::clone(e);
-    }
+    if (!looked_through(e)) return ast::clone(e);
+    auto out = std::make_unique<Expr>(e.kind, e.loc, e.length);
+    out->op = e.op;
+    out->int_value = e.int_value;
+    out->text = e.text;
+    for (std::size_t i = 0; i < e.items.size(); ++i)
+        out->items.push_back(e.kind == ExprKind::call && i == 0 ? ast::clone(*e.items[i]) : with_names(*e.items[i], names));
+    return out;
 }
 
 // `tuple(sorted([x, y, ...]))` or `sorted([x, y, ...])` (a list: as

@@ -44,26 +44,26 @@ inline std::string output_of(const std::string& text, const std::string& input =
 }
 
 // Whether game `name` of `program` compiled to the int fast path.
-inline bool on_int_path(const std::string& program, const std::string& name) {
+// Whether `program`'s game `name`, once compiled, satisfies `test`.
+template <typename Test> bool compiled_game(const std::string& program, const std::string& name, Test test) {
     Interpreter in;
     std::FILE* out = std::fopen("/dev/null", "w");
     in.set_output(out, out);
     in.run_text("test.game", program);
     std::fclose(out);
     const CompiledGame* g = in.globals.game(name);
-    return g && g->fast;
+    return g && test(*g);
+}
+
+inline bool on_int_path(const std::string& program, const std::string& name) {
+    return compiled_game(program, name, [](const CompiledGame& g) { return g.fast != nullptr; });
 }
 
 // Whether game `name` has int code for positions that are lists of k ints
 // where no result fixes the length (CompiledGame::fast_by_length).
 inline bool on_int_path_at_length(const std::string& program, const std::string& name, std::size_t k) {
-    Interpreter in;
-    std::FILE* out = std::fopen("/dev/null", "w");
-    in.set_output(out, out);
-    in.run_text("test.game", program);
-    std::fclose(out);
-    const CompiledGame* g = in.globals.game(name);
-    return g && k < g->fast_by_length.size() && g->fast_by_length[k];
+    return compiled_game(program, name,
+                         [&](const CompiledGame& g) { return k < g.fast_by_length.size() && g.fast_by_length[k]; });
 }
 
 // `program` with game `name` kept off the int path: its `terminal` asks
