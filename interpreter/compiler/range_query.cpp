@@ -202,13 +202,14 @@ bool RangeQuery::element(Loop& loop) const {
         if (v < solver::Solver::known_limit) return 0;
         located(*query_, [&] {
             solver::Solver& solver = env.ctx.solver;
-            // As Solver::grundy starts (try_direct), with the state's ints
-            // at hand: a query that climbs finds the options known. Not for
-            // the outcome: its search stops at the first P option, where
-            // the value's reads every option.
-            if (int_state && v == solver::ValueArray::unknown && !outcome) {
+            // As Solver::grundy and outcome_of start (one pass), with the
+            // state's ints at hand: a query that climbs finds the options
+            // known. The outcome's pass stops at the first P option.
+            if (int_state && v == solver::ValueArray::unknown) {
                 solver.before_one_pass(state);
-                if (inst.try_grundy_ints(state_ints, v)) {
+                bool p = false;
+                if (outcome ? inst.try_outcome_ints(state_ints, p) : inst.try_grundy_ints(state_ints, v)) {
+                    if (outcome) v = p ? 0 : solver::ValueArray::known_n, o = p ? solver::Solver::Outcome::p : solver::Solver::Outcome::n;
                     solver.one_pass_solved(c, v);
                     return Value();
                 }

@@ -65,6 +65,9 @@ public:
     // `ints`, in one pass when every option is known, as try_grundy would
     // find it, without decoding the state again (int_mex.cpp).
     bool try_grundy_ints(const std::int64_t* ints, std::uint32_t& value);
+    // The same for the outcome alone (P: `p_position`), as try_outcome
+    // would find it.
+    bool try_outcome_ints(const std::int64_t* ints, bool& p_position);
     solver::Comp comp(std::uint32_t state) const { return solver::make_comp(graph_, state); }
     std::size_t state_count() const { return table_.size(); }
     // The state table's, and the int path's per-instance data (hoisted
@@ -181,6 +184,7 @@ private:
     bool lists_resumable_ = false;
     bool has_split_ = false;  // a move is a split (known with key_only_)
     void one_pass_shape();    // sets the three above once
+    bool outcome_pass(intpath::Frame& f, bool& p_position, Blocker& blocker);  // try_outcome's, once loaded
     std::unique_ptr<TranslationGrid> grid_;
     std::int8_t grid_state_ = -1;  // translation_grid(): unknown -1, none 0, made 1
     std::unique_ptr<HeapEngine> heap_;

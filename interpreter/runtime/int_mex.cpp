@@ -93,7 +93,23 @@ bool Instance::try_outcome(solver::StateId s, bool& p_position, Blocker& blocker
     if (has_split_) return false;  // a sum's outcome needs its parts' values: the solver's business
     std::int64_t regs[IntGame::max_registers], pos[StateTable::max_list];
     Frame f{regs, &fast_};
-    if (!load_fast(s, f, pos, !key_only_)) return false;
+    return load_fast(s, f, pos, !key_only_) && outcome_pass(f, p_position, blocker);
+}
+
+bool Instance::try_outcome_ints(const std::int64_t* ints, bool& p_position) {
+    const IntGame& g = *int_game_;
+    if (g.shape != IntGame::Shape::ints || !fast_ready()) return false;
+    one_pass_shape();
+    if (has_split_) return false;
+    std::int64_t regs[IntGame::max_registers];
+    Frame f{regs, &fast_};
+    intpath::copy_ints(ints, g.arity, regs);
+    for (const auto& [reg, v] : fast_.int_regs) regs[reg] = v;
+    Blocker blocker;
+    return outcome_pass(f, p_position, blocker);
+}
+
+bool Instance::outcome_pass(Frame& f, bool& p_position, Blocker& blocker) {
     const IntGame& g = *int_game_;
     if (g.terminal && g.terminal->test(f)) {
         p_position = true;

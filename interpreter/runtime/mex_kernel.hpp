@@ -171,7 +171,7 @@ inline Stepped mark_translation(const Move& m, const std::vector<std::int64_t>& 
         const std::int64_t id = n + off[i];
         const std::uint8_t b = byte(id);
         if (byte_known<Outcome>(b)) {
-            marks[b] = stamp;  // below 256: no bounds check
+            if (!Outcome) marks[b] = stamp;  // below 256: no bounds check
             continue;
         }
         // An int outside 0..2^31-1 is interned, not its own id: the plain loop.

@@ -452,15 +452,15 @@ template <bool Outcome>
     if (run & 1) {
         const std::uint8_t b = value(at, j);
         if (!byte_known<Outcome>(b)) [[unlikely]] return 0;
-        marks[b] = stamp;
+        if (!Outcome) marks[b] = stamp;
         at += dir, j += dj;
     }
     for (; at != end; at += 2 * dir, j += 2 * dj) {  // two options a turn, as in walk_wide
         const std::uint8_t u = value(at, j), v = value(at + dir, j + dj);
         if (!byte_known<Outcome>(u)) [[unlikely]] return (at - start) * dir;
-        marks[u] = stamp;
+        if (!Outcome) marks[u] = stamp;
         if (!byte_known<Outcome>(v)) [[unlikely]] return (at - start) * dir + 1;
-        marks[v] = stamp;
+        if (!Outcome) marks[v] = stamp;
     }
     return run;
 }
@@ -600,7 +600,7 @@ template <std::size_t N>
                     for (std::size_t i = 0; i < N; ++i)
                         if (!byte_known<Outcome>(p[i][j[i] - d[i]])) return blocked_at(values, page[i].begin + j[i] - d[i]);
                 }
-                marks[v] = stamp;  // v < 256: no bounds check
+                if (!Outcome) marks[v] = stamp;  // v < 256: no bounds check
             }
         } else if (N == 1 && page[0].wide && m.rest.empty()) {  // values past a byte (Wythoff's)
             const std::uint32_t* w = page[0].wide;
