@@ -565,7 +565,7 @@ struct IntInstanceData {
     // (neighbouring states walk the same columns, from other rows).
     struct Column {
         const void* array = nullptr;
-        std::uint64_t version = 0;
+        std::uint64_t generation = 0, version = 0;  // the array's as of the entries
         std::int64_t residue = 0, stride = 0;  // pages residue + stride * (from + i)
         std::int64_t from = 0;
         std::uint64_t used = 0;                    // when last used: the least recent is rebuilt
@@ -575,6 +575,7 @@ struct IntInstanceData {
     static constexpr std::size_t column_views = 4;
     mutable std::vector<Column> columns;  // column_views of them
     mutable std::uint64_t column_clock = 0;
+    mutable std::array<std::uint64_t, 16> walked{};  // columns walked without a view, hashed
     // By IntGame::tables: the values for register values 0..table_size - 1
     // met so far (others are computed each time), and the instance that
     // computes them (tabulate).

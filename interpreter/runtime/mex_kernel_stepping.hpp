@@ -360,26 +360,61 @@ const std::uintptr_t* Kernel<Outcome>::column(const solver::ValueArray& values, 
     std::vector<IntInstanceData::Column>& c = f.data->columns;
     if (c.size() != IntInstanceData::column_views) c.resize(IntInstanceData::column_views);
     auto fits = [&](const IntInstanceData::Column& x) {
-        return x.array == &values && x.version == values.flat_version() && x.residue == residue && x.stride == stride &&
-               x.from <= lo && hi <= x.from + static_cast<std::int64_t>(x.entries.size()) - 1;
+        return x.array == &values && x.generation == values.flat_generation() && x.residue == residue &&
+               x.stride == stride && x.from <= lo && hi <= x.from + static_cast<std::int64_t>(x.entries.size()) - 1;
+    };
+    // Pages made since the view was copied: their entries read again (a
+    // page made is a narrow page for one that read as all unknown). A walk
+    // mostly reads the pages its state's neighbours made last, and a page
+    // is made a few hundred states apart. A page widened since (rare) has
+    // the view copied again, counts and all.
+    auto update = [&](IntInstanceData::Column& x) {
+        const std::int64_t n = static_cast<std::int64_t>(x.entries.size()) - 1;
+        bool widened = false;
+        const bool logged = values.flat_changes(x.version, [&](std::uint32_t page) {
+            const std::int64_t p = page;
+            if (p < residue || (p - residue) % stride) return;
+            const std::int64_t i = (p - residue) / stride - x.from;
+            if (i < 0 || i >= n) return;
+            const std::uintptr_t e = flat[p];
+            widened = widened || (e & 1);
+            x.entries[static_cast<std::size_t>(i) + 1] = e;
+        });
+        if (!logged || widened) return false;
+        x.version = values.flat_version();
+        return true;
     };
     IntInstanceData::Column* view = nullptr;
+    IntInstanceData::Column* behind = nullptr;  // fits, but the log no longer tells what changed
     for (IntInstanceData::Column& x : c)
         if (fits(x)) {
-            view = &x;
+            (x.version == values.flat_version() || update(x) ? view : behind) = &x;
             break;
         }
+    if (!view && !behind) {
+        // A view only for a column walked before: many walks (a diagonal's,
+        // whose column moves with the state) never come back to theirs, and
+        // a copy costs more than the walk's own reads of the table.
+        auto& w = f.data->walked;
+        const std::uint64_t key = static_cast<std::uint64_t>(residue) * 0x9E3779B97F4A7C15u ^ static_cast<std::uint64_t>(stride);
+        std::uint64_t& slot = w[key % w.size()];
+        if (slot != key) {
+            slot = key;
+            return nullptr;
+        }
+    }
     if (!view) {
         // The walk's entries and as many again each side, within the
         // column's part of the flat table: neighbouring states' walks
-        // fit too, and a rebuild (after every page made or widened)
-        // costs at most three times the walk itself.
+        // fit too, and a rebuild costs at most three times the walk itself.
         const std::int64_t total = (flat_count - 1 - residue) / stride + 1;
         const std::int64_t from = std::max<std::int64_t>(0, lo - count);
         const std::int64_t n = std::min({most, total - from, hi + count - from});
         if (hi > from + n) return nullptr;
-        view = &*std::min_element(c.begin(), c.end(), [](const auto& x, const auto& y) { return x.used < y.used; });
+        view = behind ? behind
+                      : &*std::min_element(c.begin(), c.end(), [](const auto& x, const auto& y) { return x.used < y.used; });
         view->array = &values;
+        view->generation = values.flat_generation();
         view->version = values.flat_version();
         view->residue = residue;
         view->stride = stride;

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -119,8 +120,19 @@ public:
         return flat_.data();
     }
     // Changes whenever a flat entry does: a copy of entries is good while
-    // this stays the same (a column view, runtime/int_mex.cpp).
+    // this stays the same (a column view, runtime/mex_kernel_stepping.hpp),
+    // and its generation: unique to this array until it gives its pages
+    // back (clear).
     std::uint64_t flat_version() const { return flat_version_; }
+    std::uint64_t flat_generation() const { return generation_; }
+    // The pages whose flat entries changed from version `since` on, oldest
+    // first, to `each`; false, with nothing done, when the log no longer
+    // holds them all. A copy of entries then needs only those read again.
+    template <typename Each> bool flat_changes(std::uint64_t since, Each&& each) const {
+        if (since > flat_version_ || flat_version_ - since > flat_log_size) return false;
+        for (std::uint64_t v = since; v < flat_version_; ++v) each(flat_log_[v % flat_log_size]);
+        return true;
+    }
     [[gnu::always_inline]] static std::uint32_t read(std::uintptr_t e, std::uint32_t j) {
         if (e & 1) return reinterpret_cast<const std::uint32_t*>(e - 1)[j];
         return decode(reinterpret_cast<const std::uint8_t*>(e)[j]);
@@ -154,7 +166,8 @@ public:
         chunk_size_ = chunk_used_ = 0;
         pages_made_ = 0;
         flat_count_ = 0;
-        ++flat_version_;
+        flat_version_ += flat_log_size + 1;  // past the log: copies of entries are made again
+        generation_ = next_generation();
         bytes_ = 0;
     }
 
@@ -204,9 +217,10 @@ private:
             for (std::size_t q = old; q < page; ++q)
                 if (const Page* early = this->page(static_cast<std::uint32_t>(q << page_bits))) flat_[q] = entry(*early);
             flat_count_ = static_cast<std::uint32_t>(flat_.size());
+            flat_version_ += flat_log_size + 1;  // entries the log does not name
         }
         flat_[page] = e;
-        ++flat_version_;
+        flat_log_[flat_version_++ % flat_log_size] = page;
     }
 
     const Page* page(std::uint32_t i) const {
@@ -264,6 +278,13 @@ private:
     std::vector<std::unique_ptr<std::uint32_t[]>> wide_;
     std::vector<std::uintptr_t> flat_;  // by page number, below flat_limit
     std::uint64_t flat_version_ = 0;
+    static constexpr std::uint32_t flat_log_size = 64;
+    std::array<std::uint32_t, flat_log_size> flat_log_;  // page of the change from version v at v % size
+    static std::uint64_t next_generation() {
+        static std::atomic<std::uint64_t> last{0};
+        return ++last;
+    }
+    std::uint64_t generation_ = next_generation();
     std::uint32_t flat_count_ = 0;
     std::size_t bytes_ = 0;
 };

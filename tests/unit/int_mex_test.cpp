@@ -92,8 +92,9 @@ TEST_CASE("one-pass solves agree on tuples packed side by side", "[int_mex]") {
 
 TEST_CASE("walks along a packed pair's high coordinate agree with the search as pages widen", "[int_mex]") {
     // Wythoff asked row by row: its column and diagonal walks read the flat
-    // entries of whole columns (kept as column views while the flat table
-    // is unchanged), and its values pass 253, so pages widen under them.
+    // entries of whole columns (kept as column views, whose entries of pages
+    // made or widened since are read again), and its values pass 253, so
+    // pages widen under them.
     // Past y = 511 a diagonal walk has two runs. The list game U goes the
     // generic way.
     const std::string both =
@@ -107,6 +108,11 @@ TEST_CASE("walks along a packed pair's high coordinate agree with the search as 
         "check sg(W(a, b)) == sg(U([a, b])) for a in 0..150, b in 0..150\n"
         "check sg(W(a, b)) == sg(U([a, b])) for a in 20..24, b in 500..530\n";
     CHECK(output_of(both) == "2132618\n");  // the C++ baseline's checksum for 150
+    // Large enough that views outlive pages widening under them.
+    CHECK(output_of("game W { position (a, b)\n canonical => (min(a, b), max(a, b))\n"
+                    " move k in 1..a => (a - k, b)\n move k in 1..b => (a, b - k)\n"
+                    " move k in 1..min(a, b) => (a - k, b - k) }\n"
+                    "print sum([sg(W(a, b)) for a in 0..300, b in 0..300])\n") == "17003984\n");
 }
 
 TEST_CASE("a walk through wide or narrow pages that meets values not known yet stops at each of them", "[int_mex]") {
