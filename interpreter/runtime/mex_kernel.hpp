@@ -660,10 +660,10 @@ private:
     Stepped listed(const Move& m, std::uint32_t reg, const std::vector<std::int64_t>& xs, const Frame& f);
     // The flat entries of pages first, first + step, ... (count of them),
     // step != 0, from one of the instance's column views
-    // (IntInstanceData::Column), read again only when the array's flat
-    // table changed: entry k at at[dir * k]. Null for a column past a
-    // view's size. `pages`: whether every page of the walk is wide, or
-    // every one narrow.
+    // (IntInstanceData::Column), whose entries of pages changed since are
+    // read again: entry k at at[dir * k]. Null for a column past a view's
+    // size, or walked for the first time lately (read the table itself).
+    // `pages`: whether every page of the walk is wide, or every one narrow.
     enum class Pages { mixed, wide, narrow };
     static const std::uintptr_t* column(const solver::ValueArray& values, const std::uintptr_t* flat,
                                         std::int64_t flat_count, std::int64_t first, std::int64_t step, std::int64_t count,
