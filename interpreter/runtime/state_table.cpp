@@ -4,17 +4,6 @@
 
 namespace grundy {
 
-namespace {
-
-template <typename Fill>
-void rehash(std::vector<std::uint32_t>& slots, std::size_t count, Fill&& place) {
-    std::size_t n = slots.empty() ? 64 : slots.size() * 2;
-    slots.assign(n, 0);
-    for (std::size_t k = 0; k < count; ++k) place(k, n - 1);
-}
-
-}  // namespace
-
 bool StateTable::pack(const std::int64_t* xs, std::uint64_t& key, unsigned bits) const {
     key = 0;
     for (std::uint32_t i = 0; i < arity_; ++i) {
@@ -55,6 +44,7 @@ bool StateTable::pack_list(const std::int64_t* xs, std::size_t n, std::uint64_t&
 std::uint32_t StateTable::intern_list(const std::int64_t* xs, std::size_t n, bool& is_new) {
     std::uint64_t key;
     if (pack_list(xs, n, key)) return intern_packed(key, is_new);
+    if (ListArena::Words w; ListArena::pack(xs, n, w)) return intern_long(w, is_new);
     return intern_value(sequence(xs, n), is_new);
 }
 
@@ -66,11 +56,20 @@ Value StateTable::sequence(const std::int64_t* xs, std::size_t n) const {
 
 bool StateTable::find_list(const std::int64_t* xs, std::size_t n, std::uint32_t& id) const {
     std::uint64_t key;
-    return pack_list(xs, n, key) && find_packed(key, id);
+    if (pack_list(xs, n, key)) return find_packed(key, id);
+    ListArena::Words w;
+    return ListArena::pack(xs, n, w) && find_long(w, id);
 }
 
 bool StateTable::state_list(std::uint32_t id, std::int64_t* out, std::uint32_t& n) const {
-    if (packed_ == Packed::none || id < first_general) return false;
+    if (id < first_general) return false;
+    if (id < first_packed && long_at_[id - first_general]) {
+        const std::uint32_t at = long_at_[id - first_general] - 1;
+        n = lists_.length(at);
+        lists_.unpack(at, out);
+        return true;
+    }
+    if (packed_ == Packed::none) return false;
     if (std::uint64_t key; packed_key(id, key)) {
         if (packed_ == Packed::sets) {
             n = 0;
@@ -92,35 +91,71 @@ bool StateTable::state_list(std::uint32_t id, std::int64_t* out, std::uint32_t& 
     return true;
 }
 
-std::uint32_t StateTable::intern_value(const Value& v, bool& is_new) {
-    if ((values_.size() + 1) * 2 > value_slots_.size()) {
-        value_tags_.assign(value_slots_.empty() ? 64 : value_slots_.size() * 2, 0);
-        rehash(value_slots_, values_.size(), [&](std::size_t k, std::size_t mask) {
-            std::uint64_t h = hash(values_[k]);
-            std::size_t i = h & mask;
-            while (value_slots_[i]) i = (i + 1) & mask;
-            value_slots_[i] = static_cast<std::uint32_t>(k + 1);
-            value_tags_[i] = static_cast<std::uint32_t>(h >> 32);
-        });
+void StateTable::reserve_general() {
+    if ((values_.size() + 1) * 2 <= slots_.size()) return;
+    const std::size_t n = slots_.empty() ? 64 : slots_.size() * 2;
+    slots_.assign(n, Slot{});
+    for (std::size_t k = 0; k < values_.size(); ++k) {
+        const std::uint64_t h = general_hash(k);
+        std::size_t i = h & (n - 1);
+        while (slots_[i].index) i = (i + 1) & (n - 1);
+        slots_[i] = {static_cast<std::uint32_t>(k + 1), static_cast<std::uint32_t>(h >> 32)};
     }
-    std::uint64_t h = hash(v);
-    auto tag = static_cast<std::uint32_t>(h >> 32);
-    std::size_t mask = value_slots_.size() - 1;
+}
+
+// Probes the table for the entry of hash h that `same` accepts: its id,
+// or, at the empty slot that ends the probe, `make(slot, tag)`.
+template <typename Same, typename Make>
+std::uint32_t StateTable::probe(std::uint64_t h, Same&& same, Make&& make) const {
+    const auto tag = static_cast<std::uint32_t>(h >> 32);
+    const std::size_t mask = slots_.size() - 1;
     for (std::size_t i = h & mask;; i = (i + 1) & mask) {
-        std::uint32_t s = value_slots_[i];
-        if (s == 0) {
-            if (values_.size() >= (1u << 29) - 1) throw ValueError("too many states in one game instance");
-            values_.push_back(v);
-            value_slots_[i] = static_cast<std::uint32_t>(values_.size());
-            value_tags_[i] = tag;
-            is_new = true;
-            return first_general + static_cast<std::uint32_t>(values_.size() - 1);
-        }
-        if (value_tags_[i] == tag && values_[s - 1] == v) {
-            is_new = false;
-            return first_general + s - 1;
-        }
+        const Slot s = slots_[i];
+        if (s.index == 0) return make(i, tag);
+        if (s.tag == tag && same(s.index - 1)) return first_general + s.index - 1;
     }
+}
+
+std::uint32_t StateTable::add_general(std::size_t slot, std::uint32_t tag, Value v, std::uint32_t long_at) {
+    if (values_.size() >= (1u << 29) - 1) throw ValueError("too many states in one game instance");
+    values_.push_back(std::move(v));
+    long_at_.push_back(long_at);
+    slots_[slot] = {static_cast<std::uint32_t>(values_.size()), tag};
+    return first_general + static_cast<std::uint32_t>(values_.size() - 1);
+}
+
+std::uint32_t StateTable::intern_value(const Value& v, bool& is_new) {
+    reserve_general();
+    is_new = false;
+    return probe(
+        hash(v), [&](std::size_t k) { return !long_at_[k] && values_[k] == v; },
+        [&](std::size_t slot, std::uint32_t tag) {
+            is_new = true;
+            return add_general(slot, tag, v, 0);
+        });
+}
+
+std::uint32_t StateTable::intern_long(const ListArena::Words& w, bool& is_new) {
+    reserve_general();
+    is_new = false;
+    return probe(
+        ListArena::hash(w), [&](std::size_t k) { return long_at_[k] && lists_.equal(long_at_[k] - 1, w); },
+        [&](std::size_t slot, std::uint32_t tag) {
+            is_new = true;
+            return add_general(slot, tag, Value(), lists_.add(w) + 1);
+        });
+}
+
+bool StateTable::find_long(const ListArena::Words& w, std::uint32_t& id) const {
+    if (slots_.empty()) return false;
+    bool found = true;
+    id = probe(
+        ListArena::hash(w), [&](std::size_t k) { return long_at_[k] && lists_.equal(long_at_[k] - 1, w); },
+        [&](std::size_t, std::uint32_t) {
+            found = false;
+            return 0u;
+        });
+    return found;
 }
 
 std::uint32_t StateTable::intern(const Value& v, bool& is_new) {
@@ -134,6 +169,7 @@ std::uint32_t StateTable::intern(const Value& v, bool& is_new) {
         }
         std::uint64_t key;
         if (ints && pack_list(xs, v.seq().size, key)) return intern_packed(key, is_new);
+        if (ListArena::Words w; ints && ListArena::pack(xs, v.seq().size, w)) return intern_long(w, is_new);
     }
     if (std::int64_t xs[8]; spelled_ints(v, xs)) return intern_ints(xs, is_new);
     return intern_value(v, is_new);
@@ -245,8 +281,8 @@ Value StateTable::state(std::uint32_t id) const {
         const std::int64_t x = id;
         return spelled(&x);
     }
-    if (id < first_packed) return values_[id - first_general];
-    if (packed_ != Packed::none) {
+    if (id < first_packed && !long_at_[id - first_general]) return values_[id - first_general];
+    if (id < first_packed || packed_ != Packed::none) {
         std::int64_t xs[max_list];
         std::uint32_t n = 0;
         state_list(id, xs, n);
@@ -276,7 +312,8 @@ bool StateTable::state_ints(std::uint32_t id, std::int64_t* out) const {
 }
 
 std::size_t StateTable::memory_bytes() const {
-    return values_.capacity() * sizeof(Value) + (value_slots_.capacity() + value_tags_.capacity()) * 4 +
+    return values_.capacity() * sizeof(Value) +
+           long_at_.capacity() * 4 + slots_.capacity() * sizeof(Slot) + lists_.memory_bytes() +
            keys_.memory_bytes() + wide_keys_.memory_bytes();
 }
 

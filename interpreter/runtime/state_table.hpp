@@ -11,7 +11,10 @@
 //     open-addressing table (key_table.hpp): ids from 2^31 + 2^29; with set
 //     coordinates (bit masks, which use the high bits), into a two-word key
 //     instead, each coordinate in 128/arity bits;
-//   - any other state is a Value in an open-addressing table: ids from 2^31.
+//   - a longer list (or set) of ints in 0..2^32-1 on the int path is packed
+//     into a run of words (list_arena.hpp); it shares the ids from 2^31 and
+//     their table with
+//   - any other state: a Value in an open-addressing table.
 // Both the generic and the int path intern through here, so a state has one
 // id whichever path made it.
 #pragma once
@@ -20,6 +23,7 @@
 #include <vector>
 
 #include "key_table.hpp"
+#include "list_arena.hpp"
 
 namespace grundy {
 
@@ -71,7 +75,7 @@ public:
     }
     // Loads the ints of list (or set) state `id` (at most max_list); false otherwise.
     bool state_list(std::uint32_t id, std::int64_t* out, std::uint32_t& n) const;
-    static constexpr std::uint32_t max_list = 64;
+    static constexpr std::uint32_t max_list = ListArena::max_items;
 
     // Returns the id of v; sets is_new when v was not seen before (an int
     // state that is its own id is never "new": the solver counts those).
@@ -137,16 +141,31 @@ private:
         return first_packed + keys_.intern(key, is_new);
     }
     std::uint32_t intern_value(const Value& v, bool& is_new);
+    // A list (or set) as packed words, in the same table as the Values.
+    std::uint32_t intern_long(const ListArena::Words& w, bool& is_new);
+    bool find_long(const ListArena::Words& w, std::uint32_t& id) const;
+    // Grows the table of Values and long lists for one more entry.
+    void reserve_general();
+    template <typename Same, typename Make> std::uint32_t probe(std::uint64_t h, Same&& same, Make&& make) const;
+    std::uint32_t add_general(std::size_t slot, std::uint32_t tag, Value v, std::uint32_t long_at);
+    std::uint64_t general_hash(std::size_t k) const {
+        return long_at_[k] ? lists_.hash(long_at_[k] - 1) : hash(values_[k]);
+    }
 
     std::uint32_t arity_ = 1;
     Kind spelling_ = Kind::integer;
     std::uint8_t set_coords_ = 0;
     unsigned direct_bits_ = 30;
     Packed packed_ = Packed::none;
-    // Generic states.
-    std::vector<Value> values_;
-    std::vector<std::uint32_t> value_slots_;   // 0: empty, else index + 1
-    std::vector<std::uint32_t> value_tags_;    // high hash bits, to skip most compares
+    // Generic states and long lists, numbered together from first_general.
+    std::vector<Value> values_;                // none for a long list
+    std::vector<std::uint32_t> long_at_;       // 0 for a Value, else 1 + where its words are in lists_
+    ListArena lists_;
+    struct Slot {
+        std::uint32_t index = 0;  // 0: empty, else index + 1
+        std::uint32_t tag = 0;    // high hash bits, to skip most compares
+    };
+    std::vector<Slot> slots_;
     // Packed states: tuples of ints (wide() or not) and lists and sets.
     KeyTable<std::uint64_t> keys_;
     KeyTable<WideKey> wide_keys_;

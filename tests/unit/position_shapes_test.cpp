@@ -208,3 +208,29 @@ TEST_CASE("a split under `let` is stepped only when every part is affine", "[pos
     const std::string q = "print [outcome(P(w, h)) for w in 2..25, h in 2..25]\n";
     CHECK(output_of(paper + q) == output_of(generic_copy(paper + q, "P")));
 }
+
+TEST_CASE("list positions too long or too large for one word agree with the generic path", "[position_shapes]") {
+    using grundy::testing::generic_copy;
+    // Chomp by column heights (lists of up to 30 items), and heaps past 15
+    // (items of up to 8 bits): packed into runs of words.
+    const std::string chomp =
+        "game C {\n    position h\n    terminal when h == [1] => lose\n"
+        "    move i in 0..len(h) - 1, j in 0..h[i] - 1 where i + j > 0 =>\n"
+        "        [(if c >= i then min(h[c], j) else h[c]) for c in 0..len(h) - 1 where c < i or j > 0]\n}\n"
+        "fn board(a, b, c) = [3 for x in 1..c] + [2 for x in c + 1..b] + [1 for x in b + 1..a]\n";
+    const std::string heaps =
+        "game H {\n    position h\n"
+        "    move i in 0..min(len(h) - 1, 1), k in 1..h[i] where k <= 3 or k % 7 == 0 =>\n"
+        "        [(if c == i then h[c] - k else h[c]) for c in 0..len(h) - 1]\n}\n";
+    CHECK(on_int_path(chomp, "C"));
+    CHECK(on_int_path(heaps, "H"));
+    const std::string q1 = "print len([1 for a in 1..30, b in 0..a, c in 0..b where outcome(C(board(a, b, c))) == \"P\"])\n"
+                           "print sg(C(board(20, 17, 3))), winning_moves(C(board(18, 2, 1)))\n";
+    const std::string q2 = "print [sg(H([a, b, 40])) for a in 0..20, b in 14..18]\n"
+                           "print sg(H([70, 300, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2])), moves(H([16, 0]))\n";
+    for (const auto& [game, name, queries] : {std::tuple{chomp, "C", q1}, std::tuple{heaps, "H", q2}}) {
+        const std::string out = output_of(game + queries);
+        CHECK(out.find("error") == std::string::npos);
+        CHECK(out == output_of(generic_copy(game + queries, name)));
+    }
+}

@@ -3,6 +3,8 @@
 // set coordinates pack into two-word keys (key_table.hpp).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <map>
 #include <random>
 
 #include "interpreter/runtime/state_table.hpp"
@@ -91,4 +93,89 @@ TEST_CASE("a set coordinate holding what a mask cannot is interned as the value"
     CHECK(t.state(id) == wrong);
     std::int64_t back[2];
     CHECK_FALSE(t.state_ints(id, back));
+}
+
+TEST_CASE("list states of every length and width: one id by ints or by value, and back", "[state_table]") {
+    std::mt19937_64 rng(11);
+    for (const bool sets : {false, true}) {
+        StateTable t;
+        t.set_packed(sets ? StateTable::Packed::sets : StateTable::Packed::lists);
+        std::vector<std::pair<std::vector<std::int64_t>, std::uint32_t>> made;
+        for (int n = 0; n < 3000; ++n) {
+            // Lengths to past ListArena::max_items, items up to each width
+            // and past 2^32 - 1, some negative.
+            const std::size_t len = rng() % 3 ? rng() % 40 : rng() % 300;
+            const int kind = static_cast<int>(rng() % 8);
+            std::vector<std::int64_t> xs(len);
+            for (auto& x : xs) {
+                const std::uint64_t r = rng();
+                x = kind < 6 ? static_cast<std::int64_t>(r % (std::uint64_t{2} << (kind * 5)))
+                    : kind == 6 ? static_cast<std::int64_t>(r >> 31)
+                                : static_cast<std::int64_t>(r % 7) - 3;
+            }
+            if (sets) {
+                std::sort(xs.begin(), xs.end());
+                xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
+            }
+            std::vector<Value> items;
+            for (std::int64_t x : xs) items.push_back(Value::integer(x));
+            const Value v = sets ? make_set(items) : make_list(std::span<const Value>(items));
+            bool is_new = false, again = true;
+            const std::uint32_t id = t.intern_list(xs.data(), xs.size(), is_new);
+            CHECK(t.intern(v, again) == id);
+            CHECK_FALSE(again);
+            CHECK(t.state(id) == v);
+            // Found without interning when packed; a list held as a Value
+            // may not be (the int path then builds the Value).
+            const bool packs = xs.size() <= ListArena::max_items &&
+                               std::all_of(xs.begin(), xs.end(), [](std::int64_t x) { return x >= 0 && x >> 32 == 0; });
+            std::uint32_t found = 0;
+            CHECK(t.find_list(xs.data(), xs.size(), found) == packs);
+            if (packs) CHECK(found == id);
+            std::int64_t back[StateTable::max_list];
+            std::uint32_t count = 0;
+            if (xs.size() <= StateTable::max_list) {
+                REQUIRE(t.state_list(id, back, count));
+                CHECK(std::vector<std::int64_t>(back, back + count) == xs);
+            }
+            made.emplace_back(xs, id);
+        }
+        // Ids are distinct for distinct lists, and each still finds its list.
+        std::map<std::uint32_t, std::vector<std::int64_t>> by_id;
+        for (const auto& [xs, id] : made) {
+            auto [at, fresh] = by_id.emplace(id, xs);
+            CHECK(at->second == xs);
+        }
+        for (const auto& [id, xs] : by_id) {
+            std::uint32_t found = 0;
+            if (t.find_list(xs.data(), xs.size(), found)) CHECK(found == id);
+            std::vector<Value> items;
+            for (std::int64_t x : xs) items.push_back(Value::integer(x));
+            CHECK(t.state(id) == (sets ? make_set(items) : make_list(std::span<const Value>(items))));
+        }
+    }
+}
+
+TEST_CASE("packed long lists: the narrowest width, equal lists equal", "[state_table]") {
+    ListArena a;
+    ListArena::Words w, w2;
+    const std::vector<std::int64_t> ones(70, 1), threes(70, 3), big{0, 4294967295};
+    REQUIRE(ListArena::pack(ones.data(), ones.size(), w));
+    CHECK(w.size() == 1 + 2);  // 70 bits
+    REQUIRE(ListArena::pack(threes.data(), threes.size(), w));
+    CHECK(w.size() == 1 + 3);  // 140 bits
+    REQUIRE(ListArena::pack(big.data(), big.size(), w));
+    CHECK(w.size() == 1 + 1);
+    const std::uint32_t at = a.add(w);
+    std::int64_t back[2];
+    a.unpack(at, back);
+    CHECK(back[1] == 4294967295);
+    REQUIRE(ListArena::pack(big.data(), big.size(), w2));
+    CHECK(a.equal(at, w2));
+    CHECK(a.hash(at) == ListArena::hash(w2));
+    const std::vector<std::int64_t> too_big{4294967296}, negative{-1};
+    const std::vector<std::int64_t> too_long(ListArena::max_items + 1, 0);
+    CHECK_FALSE(ListArena::pack(too_big.data(), 1, w));
+    CHECK_FALSE(ListArena::pack(negative.data(), 1, w));
+    CHECK_FALSE(ListArena::pack(too_long.data(), too_long.size(), w));
 }
