@@ -493,9 +493,8 @@ bool CallGame::eval_component(Env& env, Component& out) const {
     if (game->has_params) return false;
     with_args(env, args, [&](std::span<const Value> values) {
         Instance& inst = plain_instance(env, *game);
-        out = Component{&inst, 0};
         located(*this, [&] {
-            out.state = inst.position_state(values, *this);
+            out = inst.component(values, *this);
             return Value();
         });
     });
@@ -519,9 +518,8 @@ bool CallValue::eval_component(Env& env, Component& out) const {
     const Value& f = operand(callee, env, tmp);
     ArgValues values = eval_all(env, args);
     Instance& inst = instance(f);
-    out = Component{&inst, 0};
     located(*this, [&] {
-        out.state = inst.position_state(span_of(values), *this);
+        out = inst.component(span_of(values), *this);
         return Value();
     });
     return true;

@@ -186,16 +186,19 @@ bool RangeQuery::element(Loop& loop) const {
     solver::Solver::Outcome o{};
     query_->noting_query([&] {
         std::uint32_t state = 0;
+        Instance* holder = &inst;  // a list's lane (Instance::component)
         located(*call_, [&] {
             int_state = !list_ && inst.int_position_state(std::span<const std::int64_t>(ints, n), state, state_ints);
             if (int_state) return Value();
             Value args[max_args];
             for (std::size_t i = 0; i < n; ++i) args[i] = Value::integer(ints[i]);
             if (list_) args[0] = make_list(std::span<const Value>(args, 1));
-            state = inst.position_state(std::span<const Value>(args, n), *call_);
+            const Component part = inst.component(std::span<const Value>(args, n), *call_);
+            holder = static_cast<Instance*>(part.game);
+            state = part.state;
             return Value();
         });
-        const solver::Comp c = inst.comp(state);
+        const solver::Comp c = holder->comp(state);
         // A state asked before, or solved on the way to one.
         if (outcome && env.ctx.solver.outcome_known(c, o)) return 0;
         v = env.ctx.solver.known(c);

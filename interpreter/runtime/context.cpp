@@ -101,17 +101,28 @@ Instance& Context::instance(const CompiledGame& game, const Value& args) {
     return ref;
 }
 
+Instance& Context::lane(Instance& parent, std::size_t length) {
+    auto inst = std::make_unique<Instance>(*this, parent.game(), parent.args(), length);
+    inst->lane_parent = &parent;
+    Instance& ref = *inst;
+    lanes_.push_back(std::move(inst));
+    instances_.push_back(&ref);
+    return ref;
+}
+
 void Context::forget(Instance& inst) {
     if (inst.forgotten()) return;
     // Inside a call, a search may be using the ruleset's states; at a
     // statement (depth 1, the top-level frame) none is.
     if (depth_ > 1)
         throw ValueError("forget() must be called at a statement of its own, not inside a function or a game's rules");
-    if (inst.live_parts)
+    std::uint64_t live = inst.live_parts;
+    for (const Instance* lane : inst.lanes())
+        if (lane) live += lane->live_parts;
+    if (live)
         throw ValueError(fmt::format("forget(): {} position{} of {} {} still held (by a name, a list...); forget "
                                      "the ruleset once they are gone",
-                                     inst.live_parts, inst.live_parts == 1 ? "" : "s", inst.rules_text(),
-                                     inst.live_parts == 1 ? "is" : "are"));
+                                     live, live == 1 ? "" : "s", inst.rules_text(), live == 1 ? "is" : "are"));
     drop(inst);
 }
 
@@ -123,15 +134,24 @@ void Context::drop(Instance& inst) {
         forgotten_.push_back(std::move(it->second));
         game.instances.erase(it);
     }
+    for (Instance*& lane : inst.lanes()) {
+        if (!lane) continue;
+        auto own = std::find_if(lanes_.begin(), lanes_.end(), [&](const auto& l) { return l.get() == lane; });
+        forgotten_.push_back(std::move(*own));
+        lanes_.erase(own);
+        drop(*std::exchange(lane, nullptr));
+    }
     instances_.erase(std::remove(instances_.begin(), instances_.end(), &inst), instances_.end());
     solver.forget(inst.graph());
     inst.drop_states();
     note_reached(inst);  // no longer in the idle list's count
 }
 
-std::size_t Context::instance_bytes(const Instance& inst) const {
+std::size_t Context::instance_bytes(Instance& inst) const {
     std::size_t bytes = inst.memory_bytes();
     for (int k = 0; k < 4; ++k) bytes += solver.value_arrays(inst.graph())[k].memory_bytes();
+    for (Instance* lane : inst.lanes())
+        if (lane) bytes += instance_bytes(*lane);
     return bytes;
 }
 

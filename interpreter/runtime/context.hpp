@@ -38,6 +38,10 @@ public:
     std::uint64_t stack_budget() const { return stack_budget_; }
 
     Instance& instance(const CompiledGame& game, const Value& args);
+    // The instance for the positions of `parent`'s ruleset that are lists
+    // of `length` ints, where `parent` runs the int rules of another length
+    // (Instance::component): states of its own, packed as that length packs.
+    Instance& lane(Instance& parent, std::size_t length);
     // forget(g): the instance's states and values are dropped, and the next
     // G(args) makes a new one; a ruleset value still naming this one is
     // refused when used. An error while positions of it are alive.
@@ -83,6 +87,7 @@ private:
     std::size_t in_pos_ = 0, in_end_ = 0;
     bool in_eof_ = false;
     std::vector<Instance*> instances_;
+    std::vector<std::unique_ptr<Instance>> lanes_;
     std::vector<std::unique_ptr<Instance>> forgotten_;  // kept: ruleset values may still point at them
     struct Idle {
         Instance* inst;
@@ -92,7 +97,7 @@ private:
     std::size_t idle_count_ = 0;   // entries not stale
     std::size_t idle_bytes_ = 0;   // and their instances' bytes
     std::uint64_t idle_stamps_ = 0;
-    std::size_t instance_bytes(const Instance& inst) const;
+    std::size_t instance_bytes(Instance& inst) const;
     void drop(Instance& inst);  // as forget() does
     void drop_idle();
     std::FILE* input_ = stdin;

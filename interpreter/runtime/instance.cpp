@@ -4,10 +4,11 @@
 
 namespace grundy {
 
-Instance::Instance(Context& ctx, const CompiledGame& game, Value args)
-    : ctx_(ctx), game_(game), args_(std::move(args)) {
+Instance::Instance(Context& ctx, const CompiledGame& game, Value args, std::size_t lane)
+    : ctx_(ctx), game_(game), args_(std::move(args)), lane_(lane) {
     graph_ = ctx_.solver.add_graph(this);
     if (game_.fast_by_length.empty()) use_int_game(game_.fast.get());
+    else if (lane) choose_lane(lane);
     else lane_open_ = true;
 }
 
@@ -93,7 +94,26 @@ std::uint32_t Instance::move_state(const Value& raw, const Code& where) {
 }
 
 Value Instance::position(std::span<const Value> args, const Code& call) {
-    return make_position(Components{Component{this, position_state(args, call)}}, false);
+    return make_position(Components{component(args, call)}, false);
+}
+
+// Moves keep a list's length on such rules, so a lane's states never reach
+// another length: each lane is a game of its own, packed as its length
+// packs, where one instance of mixed lengths would run the generic rules.
+Component Instance::component(std::span<const Value> args, const Code& call) {
+    const auto& by_length = game_.fast_by_length;
+    if (!lane_ && !by_length.empty() && !game_.has_start && args.size() == 1 && args[0].is(Kind::list)) {
+        const std::size_t n = args[0].seq().size;
+        if (n < by_length.size() && by_length[n]) {
+            if (lane_open_) choose_lane(n);
+            if (int_game_ != by_length[n].get()) {
+                if (lanes_.size() <= n) lanes_.resize(by_length.size(), nullptr);
+                if (!lanes_[n]) lanes_[n] = &ctx_.lane(*this, n);
+                return Component{lanes_[n], lanes_[n]->position_state(args, call)};
+            }
+        }
+    }
+    return Component{this, position_state(args, call)};
 }
 
 // position_state past its inline part: a wrong count of arguments, or

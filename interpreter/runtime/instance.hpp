@@ -19,7 +19,9 @@ namespace grundy {
 
 class Instance final : public solver::GameGraph, public GameHandle {
 public:
-    Instance(Context& ctx, const CompiledGame& game, Value args);
+    // `lane`: an instance for positions that are lists of that many ints
+    // only (Context::lane), 0 for a ruleset's own.
+    Instance(Context& ctx, const CompiledGame& game, Value args, std::size_t lane = 0);
 
     const CompiledGame& game() const { return game_; }
     // After forget(): the states are dropped, and the instance is not used again.
@@ -45,6 +47,14 @@ public:
     std::uint32_t move_state(const Value& raw, const Code& where);
     // `Name(args)`: through `start` when the game has one.
     Value position(std::span<const Value> args, const Code& call);
+    // The same as a component: of this instance, or, for a game whose rules
+    // have one int path per list length, of the lane of its list's length
+    // when this instance runs another (or the generic rules).
+    Component component(std::span<const Value> args, const Code& call);
+    // Context::lane's: a lane's ruleset instance, and its lanes.
+    Instance* lane_parent = nullptr;
+    std::vector<Instance*>& lanes() { return lanes_; }
+    std::size_t lane() const { return lane_; }
     // The same, as a state id. Inline for the common case, an int game's
     // position from the right number of ints (a query per sum part).
     std::uint32_t position_state(std::span<const Value> args, const Code& call) {
@@ -123,8 +133,16 @@ public:
     const std::string& game_name() const override { return game_.name; }
     const Value* rule_args() const override { return game_.has_params ? &args_ : nullptr; }
     // Rulesets no value reaches may be dropped when many pile up (Context).
-    void idle() override { ctx_.note_idle(*this); }
-    void reached() override { ctx_.note_reached(*this); }
+    // A lane reached holds its ruleset's instance as a ruleset value does,
+    // and goes with it.
+    void idle() override {
+        if (!lane_parent) ctx_.note_idle(*this);
+        else if (--lane_parent->live_rules == 0 && lane_parent->live_parts == 0) lane_parent->idle();
+    }
+    void reached() override {
+        if (!lane_parent) ctx_.note_reached(*this);
+        else if (lane_parent->live_rules++ == 0 && lane_parent->live_parts == 0) lane_parent->reached();
+    }
     // Context's: the stamp of this one's latest entry in its idle list (0:
     // reached by a value), and the bytes it counted.
     std::uint64_t idle_stamp = 0;
@@ -158,7 +176,7 @@ private:
     // The int path this instance runs (null: none). For a game whose rules
     // have one per list length (CompiledGame::fast_by_length) it is chosen
     // by the first position's length (`lane_open_` until then): positions
-    // of other lengths then run the generic rules.
+    // of other lengths go to lanes, instances of their own (component()).
     void use_int_game(const IntGame* g);
     void choose_lane(std::size_t length);  // 0: not a list of 1..8 ints
     void choose_lane(std::span<const Value> args);
@@ -167,6 +185,8 @@ private:
     const CompiledGame& game_;
     const IntGame* int_game_ = nullptr;
     bool lane_open_ = false;
+    std::vector<Instance*> lanes_;  // by length, made on first use (Context::lane)
+    std::size_t lane_ = 0;          // this lane's length; 0: not a lane
     Value args_;
     std::uint32_t graph_;
     StateTable table_;

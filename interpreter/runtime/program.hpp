@@ -134,7 +134,8 @@ struct CompiledGame {
     std::shared_ptr<const IntGame> fast;  // the int fast path, when the game fits it (int_game.hpp)
     // For a game on lists whose every move keeps the list's length: the int
     // path for positions of k ints at index k (null where none); an
-    // instance takes the one of its first position's length.
+    // instance takes the one of its first position's length, and positions
+    // of other lengths go to lanes (Instance::component).
     std::vector<std::shared_ptr<const IntGame>> fast_by_length;
 
     // Instances by rule arguments (a tuple); each keeps its own memo.

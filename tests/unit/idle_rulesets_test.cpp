@@ -113,3 +113,49 @@ TEST_CASE("the parts of a sum being gathered keep their rulesets while later par
     INFO(r.err);
     CHECK(r.status == status_ok);
 }
+
+namespace {
+
+// Heaps(m) on sorted lists: take 1 to m from one heap. Its rules have an
+// int path per list length, so a ruleset asked at several lengths has a
+// lane (an instance) per length beyond its first.
+const std::string heaps = "game Heaps(m) { position h; canonical => sorted(h)\n"
+                          "  move i in 0..len(h) - 1, k in 1..min(h[i], m) => update(h, i, h[i] - k) }\n";
+
+}  // namespace
+
+TEST_CASE("a ruleset's lanes hold it while their positions are held, and go with it", "[idle]") {
+    Run r(heaps + game +
+          "let p = Heaps(40)([9, 9])\n"               // the ruleset's own length
+          "assert sg(Heaps(41)([1, 2])) == 3\n"      // the ruleset's length, no position held
+          "let q = [Heaps(41)([100, 2, 3])]\n"      // a lane of length 3
+          "assert sg(q[0]) == 17\n"                  // 100 % 42 ^ 2 ^ 3
+          "assert sum([sg(Subtract(m)(N)) for m in 1..40]) >= 0\n"
+          "assert sg(Heaps(41)([100, 2, 3])) == sg(q[0]) and q[0] == Heaps(41)([3, 100, 2])\n"
+          "assert [sg(Heaps(m)([30, 40, 50])) for m in 42..60] == [30 % (m + 1) ^ 40 % (m + 1) ^ 50 % (m + 1) for m in 42..60]\n"
+          "assert sum([sg(Subtract(m)(N)) for m in 41..80]) >= 0\n");
+    INFO(r.err);
+    REQUIRE(r.status == status_ok);
+    auto all = r.in.ctx.all_instances();
+    auto count = [&](std::int64_t m) {
+        return std::count_if(all.begin(), all.end(), [&](const Instance* i) {
+            return i->game().name == "Heaps" && i->arg(0).as_int() == m;
+        });
+    };
+    CHECK(count(41) == 2);  // kept: q holds a position of its lane
+    CHECK(count(40) == 1);  // p
+    // Heaps(42..60) each made a lane only for a first position of another
+    // length: none here, and those idle are dropped with their lanes.
+    CHECK(r.rulesets("Heaps") < 15);
+}
+
+TEST_CASE("forget() counts the positions its lanes hold", "[idle]") {
+    Run held(heaps + "let g = Heaps(3)\nlet p = g([1, 2])\nlet q = g([1, 2, 3])\nlet r = g([5])\nforget(g)\n");
+    CHECK(held.status != status_ok);
+    CHECK(held.err.find("3 positions of Heaps(3) are still held") != std::string::npos);
+    Run gone(heaps + "let g = Heaps(3)\nprint sg(g([1, 2])) + sg(g([1, 2, 3])) + sg(g([5]))\nforget(g)\n"
+                     "let h = Heaps(3)\nassert sg(h([2, 3, 4])) == 1 and sg(h([7])) == 3\n");
+    INFO(gone.err);
+    CHECK(gone.status == status_ok);
+    CHECK(gone.rulesets("Heaps") == 2);  // the new ruleset and its lane of one heap
+}

@@ -125,7 +125,7 @@ TEST_CASE("a list whose length only its position fixes is int code of that lengt
     for (std::size_t k = 1; k <= 8; ++k) CHECK(on_int_path_at_length(heaps, "G", k));
     CHECK_FALSE(on_int_path_at_length(heaps, "T", 3));
     CHECK_FALSE(on_int_path(heaps, "G"));  // no length of its own
-    // The instance runs the first position's length; others run as written.
+    // The instance runs the first position's length; others run in lanes.
     agree(heaps,
           "print [sg(G([a, b, c])) for a in 0..5, b in 0..5, c in 0..5]\n"
           "print [sg(G([a, b])) for a in 0..6, b in 0..6], sg(G([])), sg(G([1, 2, 3, 4, 5, 6, 7, 8, 9]))\n"
