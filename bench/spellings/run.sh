@@ -40,12 +40,12 @@ DIR=bench/spellings
 declare -A SIZE=(
     [wythoff]='500' [kayles]='12000' [subtract]='5000000' [fibnim]='1300'
     [octal]='10000' [chomp]='75' [board]='1000' [heaps3]='70' [stones]='70' [cutting]='200'
-    [squares]='300000'
+    [squares]='300000' [pairs]='40'
 )
 declare -A SMALL=(
     [wythoff]='12' [kayles]='60' [subtract]='200' [fibnim]='40'
     [octal]='60' [chomp]='8' [board]='12' [heaps3]='6' [stones]='20' [cutting]='12'
-    [squares]='300'
+    [squares]='300' [pairs]='5'
 )
 # What each game is, for the table.
 declare -A TITLE=(
@@ -60,8 +60,9 @@ declare -A TITLE=(
     [stones]='CF 768E heaps ≤ %s'
     [cutting]='POJ 2311 sheets ≤ %s×%s, P count'
     [squares]='Subtract-a-square ≤ %s, P count'
+    [pairs]='4 heaps ≤ %s, one or a pair, sorted'
 )
-ALL_GAMES=(wythoff kayles subtract fibnim octal chomp board heaps3 stones cutting squares)
+ALL_GAMES=(wythoff kayles subtract fibnim octal chomp board heaps3 stones cutting squares pairs)
 
 RUNS="${RUNS:-3}"
 GRUNDY="${GRUNDY:-build/grundy}"

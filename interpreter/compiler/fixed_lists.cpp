@@ -107,20 +107,30 @@ private:
             bound_in(mv.gens, names);
             bound_in(*mv.result, names);
             std::optional<Interval> lo, hi;
+            ExprPtr range;
             if (!gen.pattern.is_tuple() && gen.pattern.name != "_" && gen.iterable->kind == ExprKind::range &&
                 std::count(names.begin(), names.end(), gen.pattern.name) == 1) {
-                ExprPtr range = rewrite(*gen.iterable);  // `len(h)` is k there
+                range = rewrite(*gen.iterable);  // `len(h)` is k there
                 lo = extent(*range->items[0], consts_);
                 hi = extent(*range->items[1], consts_);
             }
-            if (lo && hi && lo->lo == lo->hi && hi->lo == hi->hi && hi->hi - lo->lo < max_unrolled) {
+            // An upper bound known only within a few values (a condition
+            // hoisted into it: `j in i + 1..(if c then 3 else i)`) unrolls
+            // to its largest, each move guarded by `j <= bound`: tested
+            // before the rest of the move, as the range was.
+            if (lo && hi && lo->lo == lo->hi && hi->hi - lo->lo < max_unrolled) {
+                const Expr* bound = hi->lo == hi->hi ? nullptr : range->items[1].get();
                 for (std::int64_t v = lo->lo; v <= hi->hi; ++v) {
                     consts_.emplace_back(gen.pattern.name, Interval{v, v});
+                    if (bound) guards_.emplace_back(v, bound);
                     unroll(mv, first + 1, out);
+                    if (bound) guards_.pop_back();
                     consts_.pop_back();
                 }
+                graveyard_.push_back(std::move(range));
                 return;
             }
+            if (range) graveyard_.push_back(std::move(range));
         }
         ast::MoveDef m;
         m.loc = mv.loc;
@@ -131,6 +141,23 @@ private:
         }
         ranges_ = generator_ranges(mv, m.gens);
         if (mv.gens.where) m.gens.where = rewrite(*mv.gens.where);
+        for (std::size_t g = guards_.size(); g-- > 0;) {
+            const auto& [v, bound] = guards_[g];
+            auto at_most = std::make_unique<Expr>(ExprKind::compare, bound->loc, bound->length);
+            at_most->op = Op::le;
+            auto value = std::make_unique<Expr>(ExprKind::int_lit, bound->loc, bound->length);
+            value->int_value = v;
+            at_most->items.push_back(std::move(value));
+            at_most->items.push_back(ast::clone(*bound));
+            if (!m.gens.where) {
+                m.gens.where = std::move(at_most);
+                continue;
+            }
+            auto both = std::make_unique<Expr>(ExprKind::logic_and, bound->loc, bound->length);
+            both->items.push_back(std::move(at_most));
+            both->items.push_back(std::move(m.gens.where));
+            m.gens.where = std::move(both);
+        }
         m.result = rewrite(*mv.result);
         out.moves.push_back(std::move(m));
     }
@@ -232,7 +259,32 @@ private:
                 if (!a || !b) return std::nullopt;
                 return e.op == Op::add ? fits({a->lo + b->lo, a->hi + b->hi}) : fits({a->lo - b->hi, a->hi - b->lo});
             }
+            case ExprKind::if_else: {  // either branch, of a condition that cannot fail
+                if (!sure(*e.items[0], known)) return std::nullopt;
+                auto a = extent(*e.items[1], known), b = extent(*e.items[2], known);
+                if (!a || !b) return std::nullopt;
+                return Interval{std::min(a->lo, b->lo), std::max(a->hi, b->hi)};
+            }
             default: return std::nullopt;
+        }
+    }
+
+    // Cannot raise an error: `safe`, with sums of known extent beside names.
+    static bool sure(const Expr& e, const std::vector<std::pair<std::string, Interval>>& known) {
+        switch (e.kind) {
+            case ExprKind::int_lit:
+            case ExprKind::bool_lit:
+            case ExprKind::name: return true;
+            case ExprKind::binary: return extent(e, known).has_value();
+            case ExprKind::compare:
+                if (e.op == Op::in || e.op == Op::not_in) return false;
+                [[fallthrough]];
+            case ExprKind::if_else:
+            case ExprKind::logic_and:
+            case ExprKind::logic_or:
+            case ExprKind::logic_not:
+                return std::all_of(e.items.begin(), e.items.end(), [&](auto& x) { return sure(*x, known); });
+            default: return false;
         }
     }
 
@@ -419,6 +471,7 @@ private:
     std::vector<std::string> bound_;
     std::vector<std::pair<std::string, Interval>> ranges_;
     std::vector<std::pair<std::string, Interval>> consts_;  // unroll()'s bound variables
+    std::vector<std::pair<std::int64_t, const Expr*>> guards_;  // and the bounds they must not pass
     std::vector<const Expr*> in_place_;                     // update()'s values put in a list's place
     std::vector<ExprPtr> graveyard_;  // rewrites set aside, kept so no in_place_ address is reused
     static constexpr std::int64_t max_unrolled = 8;

@@ -234,3 +234,32 @@ TEST_CASE("list positions too long or too large for one word agree with the gene
         CHECK(out == output_of(generic_copy(game + queries, name)));
     }
 }
+
+TEST_CASE("an index generator whose range a hoisted condition bounds is unrolled, guarded", "[shapes]") {
+    using grundy::testing::on_int_path_at_length;
+    // `where h[i] > 0 and h[j] > 0`: the first conjunct bounds j's range
+    // (rewrite_rules' hoist), so j's end is known only within a few values.
+    const std::string pairs =
+        with_twin("hs",
+                  " canonical => sorted(hs)\n"
+                  " move i in 0..len(hs) - 1, k in 1..min(3, hs[i]) => update(hs, i, hs[i] - k)\n"
+                  " move i in 0..len(hs) - 1, j in i + 1..len(hs) - 1 where hs[i] > 0 and hs[j] > 0 =>\n"
+                  "     update(update(hs, i, hs[i] - 1), j, hs[j] - 1)\n",
+                  "hs");
+    for (std::size_t k = 1; k <= 8; ++k) CHECK(on_int_path_at_length(pairs, "G", k));
+    agree(pairs, "print sum([sg(G([a, b, c, d])) for a in 0..6, b in a..6, c in b..6, d in c..6])\n"
+                 "print moves(G([0, 2, 0, 1])), sg(G([1, 1])), sg(G([5, 0, 5, 0, 5]))\n");
+    // A condition that may fail is not moved into the bound's guard: its
+    // error comes where the rules raise it.
+    const std::string failing =
+        with_twin("hs",
+                  " move i in 0..len(hs) - 1, j in i + 1..len(hs) - 1 where 6 / hs[i] > 1 and hs[j] > 0 =>\n"
+                  "     update(update(hs, i, hs[i] - 1), j, hs[j] - 1)\n",
+                  "hs");
+    agree(failing, "print sg(G([2, 2, 2]))\n");
+    agree(failing, "print sg(G([1, 3, 2]))\n");
+    const std::string point =
+        with_twin("hs", " move j in 0..(if 6 / hs[0] > 1 then 1 else 1) where hs[j] > 0 => update(hs, j, hs[j] - 1)\n", "hs");
+    agree(point, "print sg(G([0, 2]))\n");
+    CHECK(run_program(point + "print sg(G([0, 2]))\n").err.find("division by zero") != std::string::npos);
+}
