@@ -40,12 +40,12 @@ DIR=bench/spellings
 declare -A SIZE=(
     [wythoff]='500' [kayles]='12000' [subtract]='5000000' [fibnim]='1300'
     [octal]='10000' [chomp]='75' [board]='1000' [heaps3]='70' [stones]='70' [cutting]='200'
-    [squares]='300000' [pairs]='40'
+    [squares]='300000' [pairs]='40' [lower]='80'
 )
 declare -A SMALL=(
     [wythoff]='12' [kayles]='60' [subtract]='200' [fibnim]='40'
     [octal]='60' [chomp]='8' [board]='12' [heaps3]='6' [stones]='20' [cutting]='12'
-    [squares]='300' [pairs]='5'
+    [squares]='300' [pairs]='5' [lower]='6'
 )
 # What each game is, for the table.
 declare -A TITLE=(
@@ -61,8 +61,9 @@ declare -A TITLE=(
     [cutting]='POJ 2311 sheets ≤ %s×%s, P count'
     [squares]='Subtract-a-square ≤ %s, P count'
     [pairs]='4 heaps ≤ %s, one or a pair, sorted'
+    [lower]='3 heaps ≤ %s, one or all, sorted'
 )
-ALL_GAMES=(wythoff kayles subtract fibnim octal chomp board heaps3 stones cutting squares pairs)
+ALL_GAMES=(wythoff kayles subtract fibnim octal chomp board heaps3 stones cutting squares pairs lower)
 
 RUNS="${RUNS:-3}"
 GRUNDY="${GRUNDY:-build/grundy}"

@@ -205,6 +205,12 @@ private:
                e.items[0]->text == name && builtin(name);
     }
     bool is_h(const Expr& e) const { return e.kind == ExprKind::name && e.text == h_; }
+    // `[f(x) for x in h]`: one item per item of h.
+    bool over_h(const Expr& e) const {
+        return e.kind == ExprKind::list_comp && e.gens.gens.size() == 1 && !e.gens.where &&
+               !e.gens.gens[0].pattern.is_tuple() && e.gens.gens[0].pattern.name != "_" &&
+               is_h(*e.gens.gens[0].iterable);
+    }
 
     // ---- lengths ----------------------------------------------------------------
     // `state`: h is the state (a move's or canonical's result, not start's).
@@ -214,6 +220,7 @@ private:
             case ExprKind::name: return state && is_h(e) ? any_length : no_length;
             case ExprKind::if_else: return merge(length(*e.items[1], state), length(*e.items[2], state));
             case ExprKind::let_in: return length(*e.items[0], state);
+            case ExprKind::list_comp: return over_h(e) ? length(*e.gens.gens[0].iterable, state) : no_length;
             case ExprKind::call:
                 if (call_of(e, "update", 3) || call_of(e, "sorted", 1)) return length(*e.items[1], state);
                 return no_length;
@@ -354,6 +361,16 @@ private:
         }
         if (call_of(e, "update", 3))
             if (ExprPtr d = update(e)) return d;
+        if (over_h(e)) {  // [f(x) for x in h]: the display [let x = h#0 in f(x), ...], in order
+            auto list = std::make_unique<Expr>(ExprKind::list, e.loc, e.length);
+            for (int i = 0; i < k_; ++i) {
+                auto item = std::make_unique<Expr>(ExprKind::let_in, e.loc, e.length);
+                item->gens.gens.push_back(ast::Generator{e.gens.gens[0].pattern, name(part(i), e)});
+                item->items.push_back(rewrite(*e.items[0]));
+                list->items.push_back(std::move(item));
+            }
+            return list;
+        }
         auto out = std::make_unique<Expr>(e.kind, e.loc, e.length);
         out->op = e.op;
         out->int_value = e.int_value;

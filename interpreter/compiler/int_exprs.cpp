@@ -92,6 +92,17 @@ IntPtr IntCompiler::integer(const Expr& e) {
                 for (std::size_t i = 1; i < e.items.size(); ++i) m->xs.push_back(integer(*e.items[i]));
                 return m;
             }
+            // Of a list or tuple written out (a list position's `min(h)`, its
+            // items by name): the items' own min or max.
+            if (plain && (callee.text == "min" || callee.text == "max") && e.items.size() == 2 &&
+                (e.items[1]->kind == ExprKind::list || e.items[1]->kind == ExprKind::tuple) &&
+                !e.items[1]->items.empty() && !constant(e)) {
+                const auto& xs = e.items[1]->items;
+                if (xs.size() == 1) return integer(*xs[0]);
+                auto m = std::make_unique<MinMax>(e.loc, e.length, callee.text == "max");
+                for (const auto& x : xs) m->xs.push_back(integer(*x));
+                return m;
+            }
             if (plain && e.items.size() == 2 && is_set(*e.items[1]) && !constant(e)) {
                 IntPtr s = mask(*e.items[1]);
                 if (callee.text == "len") return std::make_unique<MaskOf1<MaskFold::len>>(e.loc, e.length, std::move(s));

@@ -263,3 +263,28 @@ TEST_CASE("an index generator whose range a hoisted condition bounds is unrolled
     agree(point, "print sg(G([0, 2]))\n");
     CHECK(run_program(point + "print sg(G([0, 2]))\n").err.find("division by zero") != std::string::npos);
 }
+
+TEST_CASE("min and max of a list position, and a comprehension over it, are int code of its length", "[shapes]") {
+    using grundy::testing::generic_copy;
+    using grundy::testing::on_int_path_at_length;
+    const std::string all_down =
+        with_twin("h",
+                  " canonical => sorted(h)\n"
+                  " move i in 0..len(h) - 1, k in 1..h[i] => update(h, i, h[i] - k)\n"
+                  " move where min(h) > 0 and max(h) < 40 => [x - 1 for x in h]\n",
+                  "h");
+    for (std::size_t k = 1; k <= 8; ++k) CHECK(on_int_path_at_length(all_down, "G", k));
+    agree(all_down, "print sum([sg(G([a, b, c])) for a in 0..12, b in a..12, c in b..12])\n"
+                    "print moves(G([3, 1, 2])), sg(G([1])), sg(G([41, 2]))\n");
+    // The items in order: the first failing one's error.
+    const std::string failing = with_twin("h", " move where h[0] > 0 => [x - 12 / x for x in h]\n", "h");
+    agree(failing, "print sg(G([5, 0, 3]))\n");
+    CHECK(run_program(failing + "print sg(G([5, 0, 3]))\n").err.find("division by zero") != std::string::npos);
+    // A list or tuple written out, in a tuple game.
+    const std::string written = "game W { position (a, b, c)\n"
+                                " move where min([a, b, c]) > 0 => (a - 1, b - 1, c - 1)\n"
+                                " move k in 1..max((a, b)) where k <= a => (a - k, b, c) }\n";
+    CHECK(on_int_path(written, "W"));
+    CHECK(output_of(written + "print [sg(W(a, b, 2)) for a in 0..5, b in 0..5]\n") ==
+          output_of(generic_copy(written + "print [sg(W(a, b, 2)) for a in 0..5, b in 0..5]\n", "W")));
+}
