@@ -70,7 +70,9 @@ std::shared_ptr<const IntGame> IntCompiler::build(const ast::GameDef& gd) {
         auto mark = regs_.size();
         g->canonical_base = next_reg_;
         declare_position(pos);
-        g->sorted_all = g->arity >= 3 && sorts_position(*gd.canonical);
+        bool descending = false;
+        g->sorted_all = g->arity >= 3 && sorts_position(*gd.canonical, descending);
+        g->sorted_descending = g->sorted_all && descending;
         if (g->sorted_all) {
             // IntGame::canon sorts: the registers stand in for the min-max
             // network sorted() would otherwise compile to.

@@ -222,7 +222,8 @@ private:
             case ExprKind::let_in: return length(*e.items[0], state);
             case ExprKind::list_comp: return over_h(e) ? length(*e.gens.gens[0].iterable, state) : no_length;
             case ExprKind::call:
-                if (call_of(e, "update", 3) || call_of(e, "sorted", 1)) return length(*e.items[1], state);
+                if (call_of(e, "update", 3) || call_of(e, "sorted", 1) || call_of(e, "reversed", 1))
+                    return length(*e.items[1], state);
                 return no_length;
             default: return no_length;
         }

@@ -125,12 +125,17 @@ ast::ExprPtr IntCompiler::with_names(const Expr& e, const std::vector<std::pair<
 // `tuple(sorted([x, y, ...]))` or `sorted([x, y, ...])` (a list: as
 // good as a tuple for a position pattern of either bracket) of names
 // and literals, as many as the position has: its list display, else null.
-const Expr* IntCompiler::sorted_ints(const Expr& e) const {
+// With `descending`, also the same under `reversed(...)`, which sets it.
+const Expr* IntCompiler::sorted_ints(const Expr& e, bool* descending) const {
     auto call_of = [&](const Expr& c, const char* name) {
         return c.kind == ExprKind::call && c.items.size() == 2 && c.items[0]->kind == ExprKind::name &&
                c.items[0]->text == name && !shadowed(name);
     };
     const Expr* sorted = call_of(e, "tuple") ? e.items[1].get() : &e;
+    if (descending) {
+        *descending = call_of(*sorted, "reversed");
+        if (*descending) sorted = sorted->items[1].get();
+    }
     if (!call_of(*sorted, "sorted")) return nullptr;
     const Expr& list = *sorted->items[1];
     if (list.kind != ExprKind::list || list.items.size() != game_->arity) return nullptr;
@@ -230,9 +235,9 @@ bool IntCompiler::proves_sort(const IntGame& g) const {
 }
 
 // `tuple(sorted([...]))` of the canonical form's names, each once
-// (IntGame::sorted_all).
-bool IntCompiler::sorts_position(const Expr& e) const {
-    const Expr* list = sorted_ints(e);
+// (IntGame::sorted_all), or the same `reversed` (`descending`).
+bool IntCompiler::sorts_position(const Expr& e, bool& descending) const {
+    const Expr* list = sorted_ints(e, &descending);
     if (!list) return false;
     std::uint64_t seen = 0;
     for (auto& item : list->items) {
@@ -302,7 +307,12 @@ std::vector<const Expr*> IntCompiler::tuple_parts(const Expr& e) {
         for (auto& item : e.items) out.push_back(item.get());
         return out;
     }
-    if (const Expr* items = sorted_ints(e)) return sorting_network(*items);
+    bool descending = false;
+    if (const Expr* items = sorted_ints(e, &descending)) {
+        std::vector<const Expr*> parts = sorting_network(*items);
+        if (descending) std::reverse(parts.begin(), parts.end());
+        return parts;
+    }
     if (e.kind != ExprKind::if_else && e.kind != ExprKind::let_in) throw GiveUp{};
     const bool is_if = e.kind == ExprKind::if_else;
     std::vector<const Expr*> a = tuple_parts(*e.items[is_if ? 1 : 0]), b;

@@ -92,8 +92,8 @@ private:
     bool total_extreme(const Expr& e) const;
     void shared_extremes(const Expr& e, std::map<std::string, std::pair<const Expr*, int>>& seen) const;
     ast::ExprPtr with_names(const Expr& e, const std::vector<std::pair<std::string, std::string>>& names) const;
-    const Expr* sorted_ints(const Expr& e) const;
-    bool sorts_position(const Expr& e) const;
+    const Expr* sorted_ints(const Expr& e, bool* descending = nullptr) const;
+    bool sorts_position(const Expr& e, bool& descending) const;
     bool order_decided(const Expr& e, bool compared, std::size_t& names, std::int64_t& literals) const;
     bool proves_sort(const IntGame& g) const;
     std::vector<const Expr*> sorting_network(const Expr& xs);

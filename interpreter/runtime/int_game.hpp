@@ -420,6 +420,7 @@ struct IntGame {
     // choices, where the min and max of a network record ten for three
     // ints, cost a virtual call each, and overflow a trace at four.
     bool sorted_all = false;
+    bool sorted_descending = false;  // `reversed(sorted([...]))`: the sort, then reversed
     // sorted_all for a canonical form of another spelling proven to sort
     // (`(min(a, b, c), a + b + c - min(a, b, c) - max(a, b, c), ...)`,
     // IntCompiler::proves_sort): only for ints of magnitude below this,
@@ -464,7 +465,11 @@ struct IntGame {
             if (y < x) xs[0] = y, xs[1] = x;
             return;
         }
-        if (sorts(xs)) return intpath::sort_ints(xs, arity);
+        if (sorts(xs)) {
+            intpath::sort_ints(xs, arity);
+            if (sorted_descending) std::reverse(xs, xs + arity);
+            return;
+        }
         intpath::copy_ints(xs, arity, f.r + canonical_base);
         for (std::uint32_t i = 0; i < arity; ++i) xs[i] = canonical[i]->eval(f);
     }
@@ -486,13 +491,15 @@ struct IntGame {
         }
         if (sorts(xs)) {
             switch (arity) {  // unrolled: the pairs and places in registers
-                case 3: return intpath::sort_traced<3>(xs, ss, t);
-                case 4: return intpath::sort_traced<4>(xs, ss, t);
-                case 5: return intpath::sort_traced<5>(xs, ss, t);
-                case 6: return intpath::sort_traced<6>(xs, ss, t);
-                case 7: return intpath::sort_traced<7>(xs, ss, t);
-                default: return intpath::sort_traced<8>(xs, ss, t);
+                case 3: intpath::sort_traced<3>(xs, ss, t); break;
+                case 4: intpath::sort_traced<4>(xs, ss, t); break;
+                case 5: intpath::sort_traced<5>(xs, ss, t); break;
+                case 6: intpath::sort_traced<6>(xs, ss, t); break;
+                case 7: intpath::sort_traced<7>(xs, ss, t); break;
+                default: intpath::sort_traced<8>(xs, ss, t); break;
             }
+            if (sorted_descending) std::reverse(xs, xs + arity), std::reverse(ss, ss + arity);
+            return;
         }
         intpath::copy_ints(xs, arity, f.r + canonical_base);
         for (std::uint32_t i = 0; i < arity; ++i) t.set_slope(canonical_base + i, ss[i]);

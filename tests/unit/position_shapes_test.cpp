@@ -288,3 +288,23 @@ TEST_CASE("min and max of a list position, and a comprehension over it, are int 
     CHECK(output_of(written + "print [sg(W(a, b, 2)) for a in 0..5, b in 0..5]\n") ==
           output_of(generic_copy(written + "print [sg(W(a, b, 2)) for a in 0..5, b in 0..5]\n", "W")));
 }
+
+TEST_CASE("a canonical form sorting in descending order is int code", "[shapes]") {
+    using grundy::testing::generic_copy;
+    using grundy::testing::on_int_path_at_length;
+    const std::string tuple = "game D { position (a, b, c)\n canonical => tuple(reversed(sorted([a, b, c])))\n"
+                              " move k in 1..a => (a - k, b, c)\n move k in 1..b where k <= 3 => (a, b - k, c)\n"
+                              " move where c > 1 => (a + 1, b, c - 2) }\n";
+    CHECK(on_int_path(tuple, "D"));
+    const std::string q = "print sum([sg(D(a, b, c)) for a in 0..9, b in 0..9, c in 0..9]), moves(D(1, 5, 3)), D(1, 2, 3)\n";
+    CHECK(output_of(tuple + q) == output_of(generic_copy(tuple + q, "D")));
+    const std::string list = with_twin("h",
+                                       " canonical => reversed(sorted(h))\n"
+                                       " move i in 0..len(h) - 1, k in 1..h[i] where k <= 2 or i == 0 => update(h, i, h[i] - k)\n",
+                                       "h");
+    for (std::size_t k = 1; k <= 8; ++k) {
+        INFO("length " << k);
+        CHECK(on_int_path_at_length(list, "G", k));
+    }
+    agree(list, "print sum([sg(G([a, b, c])) for a in 0..8, b in 0..8, c in 0..8]), moves(G([1, 4, 2])), G([1, 3, 2])\n");
+}
