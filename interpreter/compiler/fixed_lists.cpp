@@ -307,6 +307,8 @@ private:
         if (auto v = constant(e)) return v;
         if (e.kind == ExprKind::unary && e.op == Op::sub && e.items[0]->kind == ExprKind::int_lit)
             return -e.items[0]->int_value;
+        // A sum of unrolled variables and literals (`h[i - 1]`): it cannot fail.
+        if (auto x = extent(e, consts_); x && x->lo == x->hi) return x->lo;
         return std::nullopt;
     }
     // Cannot raise an error, nor take long: names, literals, and `if`s and

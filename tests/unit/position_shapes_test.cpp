@@ -308,3 +308,17 @@ TEST_CASE("a canonical form sorting in descending order is int code", "[shapes]"
     }
     agree(list, "print sum([sg(G([a, b, c])) for a in 0..8, b in 0..8, c in 0..8]), moves(G([1, 4, 2])), G([1, 3, 2])\n");
 }
+
+TEST_CASE("an index that is a sum of unrolled variables and literals reads one int", "[shapes]") {
+    using grundy::testing::on_int_path_at_length;
+    // Staircase Nim: coins go down one stair; `h[i - 1]` at i = 0 is the last stair.
+    const std::string stairs =
+        with_twin("h",
+                  " move k in 1..h[0] => update(h, 0, h[0] - k)\n"
+                  " move i in 1..len(h) - 1, k in 1..h[i] => update(update(h, i, h[i] - k), i - 1, h[i - 1] + k)\n"
+                  " move i in 0..len(h) - 1 where h[i] > 0 and h[i - 1] % 2 == 1 => update(h, i, h[i] - 1)\n",
+                  "h");
+    for (std::size_t k = 2; k <= 6; ++k) CHECK(on_int_path_at_length(stairs, "G", k));
+    agree(stairs, "print sum([sg(G([a, b, c, d])) for a in 0..5, b in 0..5, c in 0..5, d in 0..5])\n"
+                  "print moves(G([1, 2, 3])), sg(G([0, 4]))\n");
+}
