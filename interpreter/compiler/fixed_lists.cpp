@@ -277,7 +277,8 @@ private:
         }
     }
 
-    // Cannot raise an error: `safe`, with sums of known extent beside names.
+    // Cannot raise an error: names, literals, sums of known extent, and
+    // `if`s and comparisons of them.
     static bool sure(const Expr& e, const std::vector<std::pair<std::string, Interval>>& known) {
         switch (e.kind) {
             case ExprKind::int_lit:
@@ -311,24 +312,9 @@ private:
         if (auto x = extent(e, consts_); x && x->lo == x->hi) return x->lo;
         return std::nullopt;
     }
-    // Cannot raise an error, nor take long: names, literals, and `if`s and
-    // comparisons of them.
-    static bool safe(const Expr& e) {
-        switch (e.kind) {
-            case ExprKind::int_lit:
-            case ExprKind::bool_lit:
-            case ExprKind::name: return true;
-            case ExprKind::compare:
-                if (e.op == Op::in || e.op == Op::not_in) return false;
-                [[fallthrough]];
-            case ExprKind::if_else:
-            case ExprKind::logic_and:
-            case ExprKind::logic_or:
-            case ExprKind::logic_not:
-                return std::all_of(e.items.begin(), e.items.end(), [](auto& x) { return safe(*x); });
-            default: return false;
-        }
-    }
+    // Cannot raise an error, nor take long: names, literals, and `if`s,
+    // comparisons and sums of them (`sure`, knowing no variable's extent).
+    static bool safe(const Expr& e) { return sure(e, {}); }
 
     // An unrolled generator's variable.
     std::optional<std::int64_t> constant(const Expr& e) const {
