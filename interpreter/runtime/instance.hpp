@@ -127,6 +127,7 @@ public:
 
     // GameHandle
     std::uint32_t index() const override { return graph_; }
+    std::uint32_t order() const override { return lane_parent ? lane_parent->index() : graph_; }
     Value state(std::uint32_t id) const override { return table_.state(id); }
     void print_state(std::uint32_t id, std::string& out) const override;
     void print_rules(std::string& out) const override;

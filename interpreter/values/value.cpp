@@ -353,8 +353,8 @@ namespace {
 template <typename T> int three_way(T a, T b) { return a < b ? -1 : (b < a ? 1 : 0); }
 
 int compare_components(const Component& a, const Component& b) {
-    if (a.game != b.game) return three_way(a.game->index(), b.game->index());
-    if (a.state == b.state) return 0;
+    if (a.game != b.game && a.game->order() != b.game->order()) return three_way(a.game->order(), b.game->order());
+    if (a.game == b.game && a.state == b.state) return 0;
     return compare(a.game->state(a.state), b.game->state(b.state));
 }
 

@@ -210,7 +210,10 @@ public:
     bool unreached() const { return live_parts == 0 && live_rules == 0; }
     virtual void idle() {}
     virtual void reached() {}
-    virtual std::uint32_t index() const = 0;                  // unique, stable: orders instances
+    virtual std::uint32_t index() const = 0;                  // unique, stable
+    // Orders positions of different instances: their rulesets' order (an
+    // instance that holds some of a ruleset's states has the ruleset's).
+    virtual std::uint32_t order() const { return index(); }
     virtual Value state(std::uint32_t id) const = 0;          // the state a component names
     virtual void print_state(std::uint32_t id, std::string& out) const = 0;  // `Nim(3)`
     virtual void print_rules(std::string& out) const = 0;     // `Subtract({1, 3, 4})`

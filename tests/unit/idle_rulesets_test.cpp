@@ -159,3 +159,14 @@ TEST_CASE("forget() counts the positions its lanes hold", "[idle]") {
     CHECK(gone.status == status_ok);
     CHECK(gone.rulesets("Heaps") == 2);  // the new ruleset and its lane of one heap
 }
+
+TEST_CASE("positions of a ruleset's lanes order with its own", "[idle]") {
+    Run r("game G { position h; move i in 0..len(h) - 1, k in 1..h[i] => update(h, i, h[i] - k) }\n"
+          "game Nim { position n; move k in 1..n => n - k }\n"
+          "print G([3, 4, 5]), Nim(1)\n"
+          "assert sorted([G([3, 4, 5]), G([1, 2])]) == [G([1, 2]), G([3, 4, 5])] and G([1, 2]) < G([3, 4, 5])\n"
+          "assert sorted([Nim(1), G([1, 2])]) == [G([1, 2]), Nim(1)]\n"
+          "assert min([G([2]), G([1, 2, 3]), G([1, 1])]) == G([1, 1]) and G([2]) > G([1, 2, 3])\n");
+    INFO(r.err);
+    CHECK(r.status == status_ok);
+}
