@@ -54,7 +54,6 @@ public:
     // Context::lane's: a lane's ruleset instance, and its lanes.
     Instance* lane_parent = nullptr;
     std::vector<Instance*>& lanes() { return lanes_; }
-    std::size_t lane() const { return lane_; }
     // The same, as a state id. Inline for the common case, an int game's
     // position from the right number of ints (a query per sum part).
     std::uint32_t position_state(std::span<const Value> args, const Code& call) {
