@@ -241,18 +241,6 @@ private:
             cg.fns.push_back(std::move(fn));
         }
         for (std::size_t i = 0; i < gd.fns.size(); ++i) compile_fn(*cg.fns[i], gd.fns[i], &cg, local_fns);
-        // The rules compile with small functions expanded in place, once
-        // every function has compiled cleanly (an error in a body is then
-        // reported once, at the body).
-        std::unique_ptr<ast::GameDef> expanded;
-        if (errors_.empty())
-            expanded = rewrite_rules(gd, [&](const std::string& n) -> const ast::FnDef* {
-                auto it = g_.names.find(n);
-                return it == g_.names.end() || it->second.kind != Global::Kind::fn ? nullptr
-                                                                                   : g_.fn_defs[it->second.index].get();
-            }, !g_.names.count("split"));
-        const ast::GameDef& rules = expanded ? *expanded : gd;
-
         Unit u;
         u.game = &cg;
         u.game_fns = local_fns;
@@ -260,26 +248,26 @@ private:
         bool saved_top = top_level_;
         unit_ = &u;
         top_level_ = false;
-        if (rules.start) {
-            auto m = u.mark();
-            if (rules.start->pattern) cg.start_pattern = binder(*rules.start->pattern);
-            cg.start = expr(*rules.start->body);
-            u.reset(m);
+        // The rules as written give the diagnostics. Once they and every
+        // function compile cleanly, the game runs the rules rewritten
+        // (small functions expanded in place, steps unrolled), compiled
+        // again without repeating a warning.
+        const auto base = u.mark();
+        compile_rules(cg, gd);
+        std::unique_ptr<ast::GameDef> expanded;
+        if (errors_.empty()) {
+            expanded = rewrite_rules(gd, [&](const std::string& n) -> const ast::FnDef* {
+                auto it = g_.names.find(n);
+                return it == g_.names.end() || it->second.kind != Global::Kind::fn ? nullptr
+                                                                                   : g_.fn_defs[it->second.index].get();
+            }, !g_.names.count("split"));
+            const std::size_t warned = warnings_.size();
+            u.reset(base);
+            compile_rules(cg, *expanded);
+            warnings_.resize(warned);
         }
-        cg.position = binder(*rules.position);
-        if (rules.canonical) cg.canonical = expr(*rules.canonical);
-        if (rules.terminal) cg.terminal = expr(*rules.terminal);
-        u.moves = true;
-        for (auto& mv : rules.moves) {
-            auto m = u.mark();
-            MoveFamily fam;
-            fam.loc = mv.loc;
-            fam.label = mv.label;
-            fam.gens = gens(mv.gens);
-            fam.result = expr(*mv.result);
-            cg.moves.push_back(std::move(fam));
-            u.reset(m);
-        }
+        const ast::GameDef& rules = expanded ? *expanded : gd;
+
         // The int fast path, when the game fits it and compiled cleanly.
         // Its parts compile again what the rules above compiled (and what
         // it makes of them, a generator's values put in): their warnings
@@ -309,6 +297,30 @@ private:
         cg.slots = u.max;
         unit_ = saved;
         top_level_ = saved_top;
+    }
+
+    void compile_rules(CompiledGame& cg, const ast::GameDef& rules) {
+        if (rules.start) {
+            auto m = unit_->mark();
+            if (rules.start->pattern) cg.start_pattern = binder(*rules.start->pattern);
+            cg.start = expr(*rules.start->body);
+            unit_->reset(m);
+        }
+        cg.position = binder(*rules.position);
+        if (rules.canonical) cg.canonical = expr(*rules.canonical);
+        if (rules.terminal) cg.terminal = expr(*rules.terminal);
+        unit_->moves = true;
+        cg.moves.clear();
+        for (auto& mv : rules.moves) {
+            auto m = unit_->mark();
+            MoveFamily fam;
+            fam.loc = mv.loc;
+            fam.label = mv.label;
+            fam.gens = gens(mv.gens);
+            fam.result = expr(*mv.result);
+            cg.moves.push_back(std::move(fam));
+            unit_->reset(m);
+        }
     }
 
     // ---- patterns and generators -------------------------------------------------

@@ -1,6 +1,8 @@
 #include "rewrite_rules.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -15,6 +17,8 @@ using ast::ExprPtr;
 // A body of more nodes stays a call; past the budget a game stops expanding.
 constexpr std::size_t max_body_nodes = 64;
 constexpr std::size_t max_game_nodes = 8192;
+// A move over more step tuples than this stays one move.
+constexpr std::size_t max_steps = 64;
 
 std::size_t count_nodes(const Expr& e) {
     std::size_t n = 1;
@@ -122,20 +126,109 @@ public:
         if (gd_.canonical) out->canonical = rewrite(*gd_.canonical);
         if (gd_.terminal) out->terminal = rewrite(*gd_.terminal);
         for (auto& mv : gd_.moves) {
-            const std::size_t mark = locals_.size();
-            ast::MoveDef m;
-            m.loc = mv.loc;
-            m.label = mv.label;
-            m.gens = rewrite_gens(mv.gens);
-            hoist_invariant(m.gens);
-            m.result = as_split(rewrite(*mv.result));
-            locals_.resize(mark);
-            out->moves.push_back(std::move(m));
+            std::vector<ast::MoveDef> steps = over_steps(mv);
+            if (steps.empty()) add_move(mv, *out);
+            for (auto& s : steps) add_move(s, *out);
         }
         return out;
     }
 
 private:
+    void add_move(const ast::MoveDef& mv, ast::GameDef& out) {
+        const std::size_t mark = locals_.size();
+        ast::MoveDef m;
+        m.loc = mv.loc;
+        m.label = mv.label;
+        m.gens = rewrite_gens(mv.gens);
+        hoist_invariant(m.gens);
+        m.result = as_split(rewrite(*mv.result));
+        locals_.resize(mark);
+        out.moves.push_back(std::move(m));
+    }
+
+    // `move (dx, dy) in [(1, 0), (0, 1)], ... where c => r`: a first
+    // generator over a list or tuple, written out, of tuples of int
+    // literals is one move per tuple with its names replaced by the ints,
+    // in order, so the options come as they did; each move then has a step
+    // known to the code. Empty when the move is not of that form.
+    static std::vector<ast::MoveDef> over_steps(const ast::MoveDef& mv) {
+        std::vector<ast::MoveDef> out;
+        if (mv.gens.gens.empty()) return out;
+        const ast::Pattern& p = mv.gens.gens[0].pattern;
+        const Expr& steps = *mv.gens.gens[0].iterable;
+        if (!p.is_tuple() || !is_display(steps) || steps.items.empty() || steps.items.size() > max_steps) return out;
+        std::vector<std::string> names;
+        for (auto& item : p.items) {
+            if (item.is_tuple() || std::count(names.begin(), names.end(), item.name)) return out;
+            if (item.name != "_") names.push_back(item.name);
+        }
+        for (auto& step : steps.items) {
+            if (!is_display(*step) || step->items.size() != p.items.size()) return out;
+            for (auto& x : step->items)
+                if (!int_literal(*x)) return out;
+        }
+        // The rest of the move as one comprehension, which substitute()
+        // reads as the rules bind: each generator's names in what follows.
+        Expr rest(ExprKind::list_comp, mv.loc);
+        for (std::size_t i = 1; i < mv.gens.gens.size(); ++i)
+            rest.gens.gens.push_back(ast::Generator{mv.gens.gens[i].pattern, ast::clone(*mv.gens.gens[i].iterable)});
+        if (mv.gens.where) rest.gens.where = ast::clone(*mv.gens.where);
+        rest.items.push_back(ast::clone(*mv.result));
+        for (auto& step : steps.items) {
+            std::vector<std::pair<std::string, const Expr*>> map;
+            for (std::size_t i = 0; i < p.items.size(); ++i)
+                if (p.items[i].name != "_") map.emplace_back(p.items[i].name, step->items[i].get());
+            ExprPtr e = substitute(rest, map);
+            ast::MoveDef m;
+            m.loc = mv.loc;
+            m.label = mv.label;
+            m.gens.gens = std::move(e->gens.gens);
+            m.gens.where = std::move(e->gens.where);
+            m.result = std::move(e->items[0]);
+            out.push_back(std::move(m));
+        }
+        return out;
+    }
+    static bool is_display(const Expr& e) { return e.kind == ExprKind::tuple || e.kind == ExprKind::list; }
+    static bool int_literal(const Expr& e) {
+        return e.kind == ExprKind::int_lit ||
+               (e.kind == ExprKind::unary && e.op == ast::Op::neg && e.items[0]->kind == ExprKind::int_lit);
+    }
+
+    // `let (x, y) = (e1, e2) in body` is `let x = e1 in let y = e2 in
+    // body` when e2 does not read x (which in the tuple it reads from
+    // outside): the same values, computed in the same order, with no tuple
+    // built. `value` is rewritten, so a helper that returns a tuple written
+    // out unpacks too; binds gets the lets in order.
+    static void unpack(const ast::Pattern& p, ExprPtr value, std::vector<ast::Generator>& binds) {
+        bool flat = p.is_tuple() && is_display(*value) && value->items.size() == p.items.size();
+        std::vector<std::string> before;
+        for (std::size_t i = 0; flat && i < p.items.size(); ++i) {
+            flat = !mentions_any(*value->items[i], before);
+            pattern_names(p.items[i], before);
+        }
+        if (!flat) {
+            binds.push_back(ast::Generator{p, std::move(value)});
+            return;
+        }
+        for (std::size_t i = 0; i < p.items.size(); ++i) unpack(p.items[i], std::move(value->items[i]), binds);
+    }
+    ExprPtr rewrite_let(const Expr& let) {
+        std::vector<ast::Generator> binds;
+        unpack(let.gens.gens[0].pattern, rewrite(*let.gens.gens[0].iterable), binds);
+        const std::size_t mark = locals_.size();
+        for (auto& b : binds) pattern_names(b.pattern, locals_);
+        ExprPtr body = rewrite(*let.items[0]);
+        locals_.resize(mark);
+        for (auto it = binds.rbegin(); it != binds.rend(); ++it) {
+            auto out = std::make_unique<Expr>(ExprKind::let_in, let.loc, let.length);
+            out->gens.gens.push_back(std::move(*it));
+            out->items.push_back(std::move(body));
+            body = std::move(out);
+        }
+        return body;
+    }
+
     bool local(const std::string& n) const { return std::find(locals_.begin(), locals_.end(), n) != locals_.end(); }
     bool param(const std::string& n) const { return std::find(params_.begin(), params_.end(), n) != params_.end(); }
     const ast::FnDef* game_fn(const std::string& n) const {
@@ -157,7 +250,8 @@ private:
     }
 
     ExprPtr rewrite(const Expr& e) {
-        if (e.kind == ExprKind::list_comp || e.kind == ExprKind::set_comp || e.kind == ExprKind::let_in) {
+        if (e.kind == ExprKind::let_in) return rewrite_let(e);
+        if (e.kind == ExprKind::list_comp || e.kind == ExprKind::set_comp) {
             auto out = std::make_unique<Expr>(e.kind, e.loc, e.length);
             const std::size_t mark = locals_.size();
             out->gens = rewrite_gens(e.gens);
@@ -170,7 +264,139 @@ private:
         out->int_value = e.int_value;
         out->text = e.text;
         for (auto& item : e.items) out->items.push_back(rewrite(*item));
-        if (e.kind == ExprKind::call) return expand(std::move(out));
+        switch (e.kind) {
+            case ExprKind::call: return updated(*out) ? std::move(out->items[1]) : expand(std::move(out));
+            case ExprKind::index: return picked(*out) ? std::move(out->items[0]) : std::move(out);
+            case ExprKind::compare: return compared(std::move(out));
+            case ExprKind::binary: return computed(std::move(out));
+            case ExprKind::if_else:
+                if (out->items[0]->kind != ExprKind::bool_lit) return out;
+                return std::move(out->items[out->items[0]->int_value ? 1 : 2]);
+            default: return out;
+        }
+    }
+
+    // ---- displays ---------------------------------------------------------------
+    // What an expanded helper leaves (`t[0]` and `update(t, i, v)` with t a
+    // tuple written out and i a literal, `if 0 == 0`) folds to the part
+    // it means, where the parts left out compute nothing that can fail: a
+    // literal or a name bound in the rules. Both the step unrolling and the
+    // expansion make such forms from spellings that never write them.
+
+    // A literal, or a local name or rule parameter that `captured` (the
+    // names an expanded body binds) does not hide.
+    bool inert(const Expr& e, const std::set<std::string>* captured = nullptr) const {
+        if (e.kind == ExprKind::int_lit || e.kind == ExprKind::bool_lit || e.kind == ExprKind::str_lit ||
+            int_literal(e))
+            return true;
+        return e.kind == ExprKind::name && (local(e.text) || param(e.text)) && !(captured && captured->count(e.text));
+    }
+    static std::optional<std::int64_t> literal_value(const Expr& e) {
+        if (e.kind == ExprKind::int_lit) return e.int_value;
+        if (int_literal(e) && e.items[0]->int_value != INT64_MIN) return -e.items[0]->int_value;
+        return std::nullopt;
+    }
+    // The item of display `d` that a literal index names; when `alone`,
+    // only if every other item is inert.
+    std::optional<std::size_t> item_at(const Expr& d, const Expr& index, bool alone) const {
+        auto i = literal_value(index);
+        const auto n = static_cast<std::int64_t>(d.items.size());
+        if (!is_display(d) || !i || *i < -n || *i >= n) return std::nullopt;
+        const auto at = static_cast<std::size_t>(*i < 0 ? *i + n : *i);
+        for (std::size_t j = 0; j < d.items.size(); ++j)
+            if (alone && j != at && !inert(*d.items[j])) return std::nullopt;
+        return at;
+    }
+    // `(a, b, c)[1]` is b: the index moves into items[0].
+    bool picked(Expr& e) const {
+        std::vector<ExprPtr> lets;
+        peel(e.items[0], lets);
+        auto at = item_at(*e.items[0], *e.items[1], true);
+        if (at) e.items[0] = std::move(e.items[0]->items[*at]);
+        rewrap(e.items[0], lets);
+        return at.has_value();
+    }
+    // `update((a, b, c), 1, v)` is `(a, v, c)`, left in items[1]. v is
+    // then computed before the items after it: where one of those (or b)
+    // may fail, the items are first bound in order (`let u#1 = b - k in
+    // (v, u#1, c)`), so the same error comes first.
+    bool updated(Expr& call) {
+        const Expr& c = *call.items[0];
+        if (call.items.size() != 4 || c.kind != ExprKind::name || c.text != "update" || local(c.text) ||
+            param(c.text) || game_fn(c.text) || global_fn_(c.text))
+            return false;
+        std::vector<ExprPtr> lets;
+        peel(call.items[1], lets);
+        Expr& d = *call.items[1];
+        auto at = item_at(d, *call.items[2], false);
+        if (!at) {
+            rewrap(call.items[1], lets);
+            return false;
+        }
+        bool in_place = true;
+        for (std::size_t j = *at; j < d.items.size(); ++j) in_place = in_place && inert(*d.items[j]);
+        for (std::size_t j = 0; j < d.items.size() && !in_place; ++j) {
+            if (inert(*d.items[j])) continue;
+            ast::Pattern p;
+            p.loc = d.items[j]->loc;
+            p.name = j == *at ? "_" : "u#" + std::to_string(++fresh_);
+            auto let = std::make_unique<Expr>(ExprKind::let_in, d.loc, d.length);
+            let->gens.gens.push_back(ast::Generator{p, std::move(d.items[j])});
+            d.items[j] = std::make_unique<Expr>(ExprKind::name, p.loc);
+            d.items[j]->text = p.name;
+            lets.push_back(std::move(let));
+        }
+        d.items[*at] = std::move(call.items[3]);
+        rewrap(call.items[1], lets);
+        return true;
+    }
+    // The lets an earlier fold wrapped around a display (names with '#',
+    // which no rule can read) move out of it, outermost first.
+    static void peel(ExprPtr& e, std::vector<ExprPtr>& lets) {
+        while (e->kind == ExprKind::let_in && !e->gens.gens[0].pattern.is_tuple() &&
+               e->gens.gens[0].pattern.name.find('#') != std::string::npos) {
+            ExprPtr body = std::move(e->items[0]);
+            e->items.clear();
+            lets.push_back(std::move(e));
+            e = std::move(body);
+        }
+    }
+    static void rewrap(ExprPtr& e, std::vector<ExprPtr>& lets) {
+        for (auto it = lets.rbegin(); it != lets.rend(); ++it) {
+            (*it)->items.push_back(std::move(e));
+            e = std::move(*it);
+        }
+        lets.clear();
+    }
+    // `i - 1` with i a literal put in: +, - and * of literals, when the
+    // result fits (an overflow stays, to fail as written).
+    static ExprPtr computed(ExprPtr e) {
+        auto a = literal_value(*e->items[0]), b = literal_value(*e->items[1]);
+        std::int64_t v = 0;
+        if (!a || !b) return e;
+        if (e->op == ast::Op::add ? __builtin_add_overflow(*a, *b, &v)
+            : e->op == ast::Op::sub ? __builtin_sub_overflow(*a, *b, &v)
+            : e->op == ast::Op::mul ? __builtin_mul_overflow(*a, *b, &v)
+                                    : true)
+            return e;
+        auto out = std::make_unique<Expr>(ExprKind::int_lit, e->loc, e->length);
+        out->int_value = v;
+        return out;
+    }
+    static ExprPtr compared(ExprPtr e) {
+        auto a = literal_value(*e->items[0]), b = literal_value(*e->items[1]);
+        if (!a || !b || e->op == ast::Op::in || e->op == ast::Op::not_in) return e;
+        bool v = false;
+        switch (e->op) {
+            case ast::Op::eq: v = *a == *b; break;
+            case ast::Op::ne: v = *a != *b; break;
+            case ast::Op::lt: v = *a < *b; break;
+            case ast::Op::le: v = *a <= *b; break;
+            case ast::Op::gt: v = *a > *b; break;
+            default: v = *a >= *b; break;
+        }
+        auto out = std::make_unique<Expr>(ExprKind::bool_lit, e->loc, e->length);
+        out->int_value = v;
         return out;
     }
 
@@ -373,11 +599,10 @@ private:
         std::vector<ExprPtr> fresh_names;
         for (std::size_t i = 0; i < f->params.size(); ++i) {
             ExprPtr& arg = call->items[i + 1];
-            const bool literal = arg->kind == ExprKind::int_lit || arg->kind == ExprKind::bool_lit ||
-                                 arg->kind == ExprKind::str_lit;
-            const bool plain = arg->kind == ExprKind::name && (local(arg->text) || param(arg->text)) &&
-                               !inner.count(arg->text);
-            if (literal || plain) {
+            // A tuple or list of such, written out, is copied too: each
+            // copy builds the same value, and nothing it computes can fail.
+            if (inert(*arg, &inner) || (is_display(*arg) && std::all_of(arg->items.begin(), arg->items.end(),
+                                                                        [&](auto& x) { return inert(*x, &inner); }))) {
                 map.emplace_back(f->params[i].name, arg.get());
                 continue;
             }
