@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "fixed_lists.hpp"
+#include "flat_tuples.hpp"
 #include "int_jit.hpp"
 #include "int_rule_compiler.hpp"
 
@@ -276,6 +277,12 @@ std::shared_ptr<const IntGame> compile_int_game(const ast::GameDef& gd, const Co
         if (!c.grid_took_registers()) return nullptr;
         return IntCompiler(cg, hoist, tabulate, is_builtin, shape).without_grid().run(rules);
     };
+    if (auto flat = flat_tuple_rules(gd, is_builtin)) {
+        // The nested states are spelled from the flat ints (StateTable),
+        // which knows no set coordinates among them.
+        auto g = attempt(IntGame::Shape::ints, *flat);
+        return g && !g->set_coords ? g : nullptr;
+    }
     if (auto fixed = fixed_list_rules(gd, is_builtin)) {
         if (auto g = attempt(IntGame::Shape::ints, *fixed)) return g;
     }

@@ -12,6 +12,19 @@ Instance::Instance(Context& ctx, const CompiledGame& game, Value args, std::size
     else lane_open_ = true;
 }
 
+namespace {
+
+// The nested position pattern's shape, for a state packed as its ints.
+StateTable::Spelling spelling(const Binder& p) {
+    StateTable::Spelling s;
+    if (!p.is_tuple) return s;
+    s.kind = p.brackets ? Kind::list : Kind::tuple;
+    for (auto& item : p.items) s.items.push_back(spelling(item));
+    return s;
+}
+
+}  // namespace
+
 void Instance::use_int_game(const IntGame* g) {
     using Shape = IntGame::Shape;
     int_game_ = g;
@@ -28,6 +41,7 @@ void Instance::use_int_game(const IntGame* g) {
                             : !p.is_tuple ? Kind::integer
                             : p.brackets  ? Kind::list
                                           : Kind::tuple);
+        if (p.arity() != g->arity && !g->named_list) table_.set_nested(spelling(p));
     }
     int_is_id_ = g && g->shape == Shape::ints && !g->named_list && !game_.has_start && g->arity == 1 &&
                  game_.position_args == 1 && g->canonical.empty();

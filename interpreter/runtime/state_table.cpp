@@ -235,7 +235,32 @@ void StateTable::unpack_id(std::uint32_t id, std::int64_t* xs) const {
     else unpack(keys_.key(id - first_packed), xs, 64 / arity_);
 }
 
+namespace {
+
+Value nested_value(const StateTable::Spelling& s, const std::int64_t*& xs) {
+    if (s.items.empty()) return Value::integer(*xs++);
+    std::vector<Value> parts;
+    parts.reserve(s.items.size());
+    for (auto& item : s.items) parts.push_back(nested_value(item, xs));
+    return make_seq(s.kind, parts);
+}
+
+bool nested_ints(const StateTable::Spelling& s, const Value& v, std::int64_t*& xs, const std::int64_t* end) {
+    if (s.items.empty()) {
+        if (!v.is(Kind::integer) || xs == end) return false;
+        *xs++ = v.as_int();
+        return true;
+    }
+    if (!v.is(s.kind) || v.seq().size != s.items.size()) return false;
+    for (std::size_t i = 0; i < s.items.size(); ++i)
+        if (!nested_ints(s.items[i], v.seq()[i], xs, end)) return false;
+    return true;
+}
+
+}  // namespace
+
 Value StateTable::spelled(const std::int64_t* xs) const {
+    if (nested_) return nested_value(*nested_, xs);
     if (spelling_ == Kind::integer) return Value::integer(xs[0]);
     Value parts[8];
     for (std::uint32_t i = 0; i < arity_; ++i) {
@@ -252,6 +277,10 @@ Value StateTable::spelled(const std::int64_t* xs) const {
 }
 
 bool StateTable::spelled_ints(const Value& v, std::int64_t* xs) const {
+    if (nested_) {
+        std::int64_t* at = xs;
+        return arity_ <= 8 && nested_ints(*nested_, v, at, xs + arity_) && at == xs + arity_;
+    }
     if (spelling_ == Kind::integer) {
         if (arity_ > 1 || !v.is(Kind::integer)) return false;
         xs[0] = v.as_int();

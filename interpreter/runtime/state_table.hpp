@@ -20,6 +20,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "key_table.hpp"
@@ -42,6 +43,14 @@ public:
     // a tuple, or a list (positions `(n,)`, `[a, b, c]`). The ints are
     // packed the same in every spelling; only state() and intern() see it.
     void set_spelling(Kind k) { spelling_ = k; }
+    // A state of nested tuples or lists, `((a, b), c)`: its shape, the
+    // ints in order at the leaves (an int: no items). Packed as the flat
+    // tuple of its ints.
+    struct Spelling {
+        Kind kind = Kind::integer;
+        std::vector<Spelling> items;
+    };
+    void set_nested(Spelling s) { nested_ = std::move(s); }
     // Coordinates that are sets of ints in 0..63 (bit i: coordinate i),
     // held as their bit masks: as ints, they pack like the others.
     void set_set_coords(std::uint8_t coords) { set_coords_ = coords; }
@@ -154,6 +163,7 @@ private:
 
     std::uint32_t arity_ = 1;
     Kind spelling_ = Kind::integer;
+    std::optional<Spelling> nested_;
     std::uint8_t set_coords_ = 0;
     unsigned direct_bits_ = 30;
     Packed packed_ = Packed::none;

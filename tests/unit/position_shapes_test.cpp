@@ -6,6 +6,7 @@
 // which never holds).
 #include <catch2/catch.hpp>
 
+#include "interpreter/runtime/instance.hpp"
 #include "run_program.hpp"
 
 using grundy::testing::on_int_path;
@@ -321,4 +322,39 @@ TEST_CASE("an index that is a sum of unrolled variables and literals reads one i
     for (std::size_t k = 2; k <= 6; ++k) CHECK(on_int_path_at_length(stairs, "G", k));
     agree(stairs, "print sum([sg(G([a, b, c, d])) for a in 0..5, b in 0..5, c in 0..5, d in 0..5])\n"
                   "print moves(G([1, 2, 3])), sg(G([0, 4]))\n");
+}
+
+TEST_CASE("nested tuple positions are int positions; their states stay nested", "[shapes]") {
+    const std::string body =
+        " move k in 1..a => ((a - k, b), c)\n move k in 1..b => ((a, b - k), c)\n move k in 1..c => ((a, b), c - k)\n"
+        " move k in 1..min(a, b) => if a > 3 then ((a - k, b - k), c) else let m = c in ((a - k, b - k), m)\n";
+    const std::string games = with_twin("((a, b), c)", body, "a");
+    CHECK(on_int_path(games, "G"));
+    agree(games, "print sum([sg(G((a, b), c)) for a in 0..9, b in 0..9, c in 0..9])\n"
+                 "print moves(G((2, 1), 3)), state(G([1, 2], 0)), G((3, 4), 5) == G([3, 4], 5)\n"
+                 "print winning_moves(G((3, 5), 1)), sg(G((2, 3), -1))\n");
+    CHECK(output_of(games + "print moves(G((1, 1), 1))\n") == "[G((0, 1), 1), G((1, 0), 1), G((1, 1), 0), G((0, 0), 1)]\n");
+    // A state given as a Value is packed as its ints, as the int path
+    // makes them: the table holds no Value.
+    {
+        grundy::Interpreter in;
+        std::FILE* out = std::fopen("/dev/null", "w");
+        in.set_output(out, out);
+        in.run_text("test.game", games + "print sum([sg(G((a, b), c)) for a in 0..9, b in 0..9, c in 0..9])\n");
+        std::fclose(out);
+        for (const grundy::Instance* i : in.ctx.all_instances())
+            if (i->game().name == "G") CHECK(i->state_count() == 0);
+    }
+    // Brackets, `_`, a canonical form, split and start, each in its place.
+    const std::string more = with_twin("[(a, _), [c, d]]",
+                                       " canonical => [(min(a, c), 0), [max(a, c), d]]\n"
+                                       " move k in 1..a => [(a - k, 0), [c, d]]\n"
+                                       " move k in 1..c where d > 0 => split([(a, 0), [c - k, d - 1]], [(k, 9), [0, 0]])\n",
+                                       "a");
+    CHECK(on_int_path(more, "G"));
+    agree(more, "print [sg(G((a, 5), [c, d])) for a in 0..4, c in 0..4, d in 0..2]\nprint moves(G((3, 1), [2, 1]))\n");
+    // A result of another shape is the error it was.
+    const std::string wrong = with_twin("((a, b), c)", " move k in 1..a => if a == 3 then (a - k, b, c) else ((a - k, b), c)\n", "a");
+    agree(wrong, "print sg(G((2, 1), 1))\nprint sg(G((3, 1), 1))\n");
+    CHECK(run_program(wrong + "print sg(G((3, 1), 1))\n").err.find("does not fit the position pattern") != std::string::npos);
 }
