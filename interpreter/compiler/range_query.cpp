@@ -94,12 +94,22 @@ std::unique_ptr<RangeQuery> RangeQuery::match(const GensCode& gens, const Code& 
             q->arg_dims_.push_back(0);
             return true;
         }
-        for (const CodePtr& a : args) {
-            const int d = dim_of(*a);
-            if (d < 0) return false;
-            q->arg_dims_.push_back(static_cast<std::uint8_t>(d));
-        }
-        return true;
+        // `G((a, b), c)`: a tuple or list written out is its ints, in
+        // order, for a game whose position pattern has that shape.
+        auto take = [&](auto& self, const Code& a) -> bool {
+            auto* d = dynamic_cast<const Display*>(&a);
+            if (d && (d->kind == Kind::tuple || d->kind == Kind::list) && !d->items.empty() &&
+                std::none_of(d->expand.begin(), d->expand.end(), [](bool e) { return e; })) {
+                q->nested_ = true;
+                return std::all_of(d->items.begin(), d->items.end(), [&](const CodePtr& x) { return self(self, *x); });
+            }
+            const int dim = dim_of(a);
+            if (dim < 0 || q->arg_dims_.size() == max_args) return false;
+            q->arg_dims_.push_back(static_cast<std::uint8_t>(dim));
+            return true;
+        };
+        q->args_ = &args;
+        return std::all_of(args.begin(), args.end(), [&](const CodePtr& a) { return take(take, *a); });
     };
     if (auto* call = dynamic_cast<const CallValue*>(q->call_)) {
         // f must not change with the variables: a name other than theirs.
@@ -166,6 +176,7 @@ bool RangeQuery::element(Loop& loop) const {
         loop.resolved = true;
         loop.inst = query_->noting_query([&] { return instance(env, loop.rules); });
         if (loop.inst && loop.inst->forgotten()) loop.inst = nullptr;  // the loop reports it
+        if (loop.inst && nested_ && !shaped(loop.inst->game())) loop.inst = nullptr;  // as written: its error
         loop.grid = loop.inst && !filter_ && grid_serves(*loop.inst);  // the grid form hands out values
     }
     if (!loop.inst) {
@@ -190,6 +201,12 @@ bool RangeQuery::element(Loop& loop) const {
         located(*call_, [&] {
             int_state = !list_ && inst.int_position_state(std::span<const std::int64_t>(ints, n), state, state_ints);
             if (int_state) return Value();
+            if (nested_) {  // the arguments' shape is not in the ints
+                const Value p = call_->eval(env);
+                holder = static_cast<Instance*>(p.pos().parts[0].game);
+                state = p.pos().parts[0].state;
+                return Value();
+            }
             Value args[max_args];
             for (std::size_t i = 0; i < n; ++i) args[i] = Value::integer(ints[i]);
             if (list_) args[0] = make_list(std::span<const Value>(args, 1));
@@ -229,6 +246,25 @@ bool RangeQuery::element(Loop& loop) const {
     if (filter_) return !kept(sg_value(env.ctx.solver, v)) || (loop.flush() && loop.one(element_->eval(env)));
     loop.batch[loop.used++] = v;
     return loop.used < std::size(loop.batch) || loop.flush();
+}
+
+// Whether the game's positions take the call's arguments as written out,
+// each tuple where the pattern has one (of either bracket, as
+// Binder::as_position takes it), so that their ints are the state's.
+bool RangeQuery::shaped(const CompiledGame& g) const {
+    auto fits = [](auto& self, const Binder& b, const Code& a) -> bool {
+        auto* d = dynamic_cast<const Display*>(&a);
+        if (!d) return !b.is_tuple;
+        if (!b.is_tuple || b.items.size() != d->items.size()) return false;
+        for (std::size_t i = 0; i < b.items.size(); ++i)
+            if (!self(self, b.items[i], *d->items[i])) return false;
+        return true;
+    };
+    const auto& args = *args_;
+    if (g.has_start || !g.position.is_tuple || g.position.items.size() != args.size()) return false;
+    for (std::size_t i = 0; i < args.size(); ++i)
+        if (!fits(fits, g.position.items[i], *args[i])) return false;
+    return true;
 }
 
 namespace {
@@ -334,13 +370,14 @@ void RangeQuery::run(Env& env, FunctionRef<bool(const Value&)> one, Batch many) 
     // (the variable, a constant) goes there: any other may solve states,
     // which moves the solver's tables under the loop.
     const bool inert = !filter_ || reads_slot(*element_, dims_[0].slot) || dynamic_cast<const Const*>(element_);
-    if (single() && !list_ && query_->query == CallBuiltin::Query::outcome && inert && whole_range(loop, a, b)) return;
+    if (single() && !list_ && !nested_ && query_->query == CallBuiltin::Query::outcome && inert && whole_range(loop, a, b)) return;
     if (single() && query_->query == CallBuiltin::Query::sg && !filter_) {
         // A whole range in one call, when the game's states are its ints.
         bool ran = query_->noting_query([&] {
             loop.resolved = true;
             loop.inst = instance(env, loop.rules);
             if (loop.inst && loop.inst->forgotten()) loop.inst = nullptr;  // the loop reports it
+        if (loop.inst && nested_ && !shaped(loop.inst->game())) loop.inst = nullptr;  // as written: its error
             loop.grid = loop.inst && grid_serves(*loop.inst);
             bool all = false;
             located(*query_, [&] {

@@ -75,6 +75,9 @@ private:
     const Code* callee_ = nullptr;           // f(...) with f free of the variables, or
     const CompiledGame* game_ = nullptr;     // G(...) of a game without rule parameters
     bool list_ = false;                      // G([n]): a game on lists of one int
+    bool nested_ = false;                    // G((a, b), c): arg_dims_ are the ints, in order
+    const std::vector<CodePtr>* args_ = nullptr;  // the call's arguments as written
+    bool shaped(const CompiledGame& g) const;
 };
 
 }  // namespace grundy::nodes

@@ -70,6 +70,7 @@ public:
     // the int path does not make this game's positions.
     // `ints`, when given, gets the state's ints (arity of them).
     bool int_position_state(std::span<const std::int64_t> args, std::uint32_t& id, std::int64_t* ints = nullptr);
+    static bool nested_ints(const Binder& p, const Value& v, std::int64_t*& at, const std::int64_t* end);
     // The value of the state whose ints (from int_position_state) are
     // `ints`, in one pass when every option is known, as try_grundy would
     // find it, without decoding the state again (int_mex.cpp).

@@ -297,12 +297,33 @@ bool Instance::fast_position(std::span<const Value> args, std::uint32_t& id) {
         }
         return ints_state(std::span<const std::int64_t>(xs, items.size), id, nullptr);
     }
+    if (g && !game_.has_start && game_.position.arity() != g->arity && !g->named_list) {
+        // `G((a, b), c)` of a nested position: its ints, in order.
+        std::int64_t* at = xs;
+        for (std::size_t i = 0; i < args.size(); ++i)
+            if (!nested_ints(game_.position.items[i], args[i], at, xs + std::size(xs))) return false;
+        return int_position_state(std::span<const std::int64_t>(xs, at), id);
+    }
     if (args.size() > std::size(xs)) return false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (!args[i].is(Kind::integer)) return false;
         xs[i] = args[i].as_int();
     }
     return int_position_state(std::span<const std::int64_t>(xs, args.size()), id);
+}
+
+// A tuple or list of the pattern's shape (either bracket, as
+// Binder::as_position takes it), with ints at its leaves, into `at`.
+bool Instance::nested_ints(const Binder& p, const Value& v, std::int64_t*& at, const std::int64_t* end) {
+    if (!p.is_tuple) {
+        if (!v.is(Kind::integer) || at == end) return false;
+        *at++ = v.as_int();
+        return true;
+    }
+    if (!(v.is(Kind::tuple) || v.is(Kind::list)) || v.seq().size != p.items.size()) return false;
+    for (std::size_t i = 0; i < p.items.size(); ++i)
+        if (!nested_ints(p.items[i], v.seq()[i], at, end)) return false;
+    return true;
 }
 
 bool Instance::int_position_state(std::span<const std::int64_t> args, std::uint32_t& id, std::int64_t* ints) {

@@ -384,3 +384,29 @@ TEST_CASE("a loopy search met by a range query takes the range along, as the loo
                    "print count([outcome(Two(n)) for n in 0..1100000)END], \"D\")\n"
                    "print count([outcome(W(n)) for n in 0..30000)END], \"D\")");
 }
+
+TEST_CASE("a query of nested positions gives what the loop gives", "[range_query]") {
+    // A game of translations (the grid form), a game on the int path, one
+    // whose pattern takes the tuple whole, and calls of another shape.
+    const std::string games =
+        "game K { position ((x, y), z)\n"
+        " move (dx, dy, dz) in [(1, 0, 0), (0, 1, 0), (0, 0, 1), (1, 1, 1)] where x >= dx and y >= dy and z >= dz =>"
+        " ((x - dx, y - dy), z - dz) }\n"
+        "game F { position (x, y, z)\n"
+        " move (dx, dy, dz) in [(1, 0, 0), (0, 1, 0), (0, 0, 1), (1, 1, 1)] where x >= dx and y >= dy and z >= dz =>"
+        " (x - dx, y - dy, z - dz) }\n"
+        "game W { position ([a, b], c)\n move k in 1..a => ([a - k, b], c)\n move k in 1..min(b, c) => ([a, b - k], c - k) }\n"
+        "game P { position (p, c)\n move k in 1..c => (p, c - k) }\n";
+    same_both_ways(games,
+                   "print sum([sg(K((x, y), z)) for x in 0..12, y in 0..12, z in 0..12)END])\n"
+                   "print [sg(K([x, y], z)) for x in 0..3, y in 0..3, z in 2..3)END]\n"
+                   "print [outcome(W((a, b), c)) for a in 0..6, b in 0..6, c in 0..6)END]\n"
+                   "print sum([sg(P((a, b), c)) for a in 0..3, b in 0..3, c in 0..9)END])\n"
+                   "print sum([sg(W((a, -1), c)) for a in 0..3, c in 0..4)END])\n");
+    CHECK(output_of(games + "print sum([sg(K((x, y), z)) for x in 0..12, y in 0..12, z in 0..12]) =="
+                            " sum([sg(F(x, y, z)) for x in 0..12, y in 0..12, z in 0..12])\n") == "true\n");
+    same_both_ways(games, "print [sg(F((x, y), z, x)) for x in 0..3, y in 0..3, z in 0..3)END]\n");
+    same_both_ways(games, "print [sg(K(x, y)) for x in 0..3, y in 0..3)END]\n");
+    same_both_ways(games, "print [sg(K(x, (y, z))) for x in 0..3, y in 0..3, z in 0..3)END]\n");
+    same_both_ways(games, "print [sg(K((x, y, x), z)) for x in 0..3, y in 0..3, z in 0..3)END]\n");
+}
