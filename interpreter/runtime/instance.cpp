@@ -23,6 +23,13 @@ StateTable::Spelling spelling(const Binder& p) {
     return s;
 }
 
+std::size_t leaves(const Binder& p) {
+    if (!p.is_tuple) return 1;
+    std::size_t n = 0;
+    for (auto& item : p.items) n += leaves(item);
+    return n;
+}
+
 }  // namespace
 
 void Instance::use_int_game(const IntGame* g) {
@@ -42,6 +49,13 @@ void Instance::use_int_game(const IntGame* g) {
                             : p.brackets  ? Kind::list
                                           : Kind::tuple);
         if (p.arity() != g->arity && !g->named_list) table_.set_nested(spelling(p));
+    } else if (const std::size_t k = leaves(game_.position); game_.position.is_tuple && k >= 1 && k <= 8) {
+        // A generic game's tuples of small ints pack as the int path's do
+        // (a few bytes a state, not a Value each); other states stay Values.
+        const Binder& p = game_.position;
+        table_.set_packed_arity(static_cast<std::uint32_t>(k));
+        table_.set_spelling(p.brackets ? Kind::list : Kind::tuple);
+        if (p.arity() != k) table_.set_nested(spelling(p));
     }
     int_is_id_ = g && g->shape == Shape::ints && !g->named_list && !game_.has_start && g->arity == 1 &&
                  game_.position_args == 1 && g->canonical.empty();

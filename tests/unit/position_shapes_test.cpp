@@ -358,3 +358,31 @@ TEST_CASE("nested tuple positions are int positions; their states stay nested", 
     agree(wrong, "print sg(G((2, 1), 1))\nprint sg(G((3, 1), 1))\n");
     CHECK(run_program(wrong + "print sg(G((3, 1), 1))\n").err.find("does not fit the position pattern") != std::string::npos);
 }
+
+TEST_CASE("a generic game's tuples of small ints are packed as the int path's", "[shapes]") {
+    // Off the int path (a recursive helper in `terminal`): the same values
+    // as the int path's twin, and no state held as a Value; states of
+    // negative ints, or holding a set, stay Values, each with one id.
+    const std::string games =
+        "fn square_from(n, i) = if i * i > n then false else if i * i == n then true else square_from(n, i + 1)\n"
+        "game R { position ((a, b), c)\n terminal when square_from(a + b + c, 0) => lose\n"
+        " move k in 1..min(3, a) => ((a - k, b), c)\n move k in 1..min(3, b) => ((a, b - k), c)\n"
+        " move where c > -2 => ((a, b), c - 1) }\n"
+        "game I { position (a, b, c)\n terminal when a + b + c >= 0 and isqrt(a + b + c) ** 2 == a + b + c => lose\n"
+        " move k in 1..min(3, a) => (a - k, b, c)\n move k in 1..min(3, b) => (a, b - k, c)\n"
+        " move where c > -2 => (a, b, c - 1) }\n"
+        "game S { position (n, s)\n move k in s where k <= n => (n - k, s - {k}) }\n";
+    CHECK_FALSE(on_int_path(games, "R"));
+    CHECK(on_int_path(games, "I"));
+    CHECK(output_of(games + "print [sg(R((a, b), c)) for a in 0..6, b in 0..6, c in 0..6] =="
+                            " [sg(I(a, b, c)) for a in 0..6, b in 0..6, c in 0..6], moves(R((2, 0), 0))\n"
+                            "print [sg(S(n, {1, 2, 3})) for n in 0..8]\n") ==
+          "true [R((1, 0), 0), R((0, 0), 0), R((2, 0), -1)]\n[0, 1, 1, 2, 0, 0, 1, 1, 1]\n");
+    grundy::Interpreter in;
+    std::FILE* out = std::fopen("/dev/null", "w");
+    in.set_output(out, out);
+    in.run_text("test.game", games + "print sum([sg(R((a, b), c)) for a in 0..9, b in 0..9, c in 0..9])\n");
+    std::fclose(out);
+    for (const grundy::Instance* i : in.ctx.all_instances())
+        if (i->game().name == "R") CHECK(i->state_count() <= 2 * 10 * 10);  // c = -1 or -2: of 1,200 states
+}
