@@ -266,16 +266,17 @@ using intcomp::IntCompiler;
 
 std::shared_ptr<const IntGame> compile_int_game(const ast::GameDef& gd, const CompiledGame& cg,
                                                 FunctionRef<CodePtr(const ast::Expr&)> hoist,
-                                                FunctionRef<CodePtr(const ast::Expr&, const std::string& var,
-                                                                    std::uint32_t& slot)> tabulate,
+                                                FunctionRef<CodePtr(const ast::Expr&, const std::vector<std::string>& vars,
+                                                                    std::vector<std::uint32_t>& slots)> tabulate,
                                                 FunctionRef<bool(const std::string&)> is_builtin,
+                                                FunctionRef<const ast::FnDef*(const std::string&)> global_fn,
                                                 std::vector<std::shared_ptr<const IntGame>>& by_length) {
     if (!gd.position) return nullptr;
     auto attempt = [&](IntGame::Shape shape, const ast::GameDef& rules) -> std::shared_ptr<const IntGame> {
-        IntCompiler c(cg, hoist, tabulate, is_builtin, shape);
+        IntCompiler c(cg, hoist, tabulate, is_builtin, global_fn, shape);
         if (auto g = c.run(rules)) return g;
         if (!c.grid_took_registers()) return nullptr;
-        return IntCompiler(cg, hoist, tabulate, is_builtin, shape).without_grid().run(rules);
+        return IntCompiler(cg, hoist, tabulate, is_builtin, global_fn, shape).without_grid().run(rules);
     };
     if (auto flat = flat_tuple_rules(gd, is_builtin)) {
         // The nested states are spelled from the flat ints (StateTable),

@@ -254,13 +254,14 @@ private:
         // again without repeating a warning.
         const auto base = u.mark();
         compile_rules(cg, gd);
+        auto global_fn = [&](const std::string& n) -> const ast::FnDef* {
+            auto it = g_.names.find(n);
+            return it == g_.names.end() || it->second.kind != Global::Kind::fn ? nullptr
+                                                                               : g_.fn_defs[it->second.index].get();
+        };
         std::unique_ptr<ast::GameDef> expanded;
         if (errors_.empty()) {
-            expanded = rewrite_rules(gd, [&](const std::string& n) -> const ast::FnDef* {
-                auto it = g_.names.find(n);
-                return it == g_.names.end() || it->second.kind != Global::Kind::fn ? nullptr
-                                                                                   : g_.fn_defs[it->second.index].get();
-            }, !g_.names.count("split"));
+            expanded = rewrite_rules(gd, global_fn, !g_.names.count("split"));
             const std::size_t warned = warnings_.size();
             u.reset(base);
             compile_rules(cg, *expanded);
@@ -282,15 +283,16 @@ private:
             };
             cg.fast = compile_int_game(
                 rules, cg, quiet,
-                [&](const ast::Expr& e, const std::string& var, std::uint32_t& slot) {
+                [&](const ast::Expr& e, const std::vector<std::string>& vars, std::vector<std::uint32_t>& slots) {
                     auto mark = unit_->mark();
-                    slot = unit_->declare(var);
+                    slots.clear();
+                    for (const std::string& v : vars) slots.push_back(unit_->declare(v));
                     CodePtr code = quiet(e);
                     unit_->reset(mark);
                     return code;
                 },
                 [&](const std::string& n) { return !g_.names.count(n) && (n == "split" || find_builtin(n)); },
-                cg.fast_by_length);
+                global_fn, cg.fast_by_length);
             u.reset(m);
             if (cg.fast || !cg.fast_by_length.empty()) unit_->max = std::max(unit_->max, u.max);
         }

@@ -123,7 +123,35 @@ IntPtr IntCompiler::integer(const Expr& e) {
     }
     if (constant(e)) return hoisted_int(e);
     if (IntPtr t = tabulated(e)) return t;
+    if (const int c = called_out(e); c >= 0) return std::make_unique<CallOutInt>(e.loc, e.length, static_cast<std::uint32_t>(c));
     throw GiveUp{};
+}
+
+int IntCompiler::called_out(const Expr& e) {
+    if (e.kind != ExprKind::call || e.items[0]->kind != ExprKind::name || lists_ || !list_.empty()) return -1;
+    const std::string& f = e.items[0]->text;
+    const bool own = cg_fn(f);
+    if (find(f) || (!own && (std::find(cg_.params.begin(), cg_.params.end(), f) != cg_.params.end() ||
+                             !global_fn_(f))))
+        return -1;
+    std::vector<std::string> names;
+    std::vector<std::uint32_t> regs;
+    bool ints = true;
+    free_names(e, [&](const std::string& n) {
+        const std::uint32_t* r = find(n);
+        if (!r || std::find(names.begin(), names.end(), n) != names.end()) return;
+        ints = ints && !(set_regs_ >> *r & 1);
+        names.push_back(n);
+        regs.push_back(*r);
+    });
+    std::vector<std::string> locals = names;
+    if (!ints || !PureCode(*gd_, cg_.params, is_builtin_, global_fn_).pure(e, locals)) return -1;
+    intpath::CallOut c;
+    std::vector<std::uint32_t> slots;
+    c.code = tabulate_(e, names, slots);
+    for (std::size_t i = 0; i < names.size(); ++i) c.binds.emplace_back(slots[i], regs[i]);
+    game_->callouts.push_back(std::move(c));
+    return static_cast<int>(game_->callouts.size() - 1);
 }
 
 // intpath::Tabulated: e reads one register, calls only builtins that
@@ -142,7 +170,9 @@ IntPtr IntCompiler::tabulated(const Expr& e, bool set) {
         if (it->second == read[0]) var = it->first;
     intpath::Tabulated t;
     t.set = set;
-    t.code = tabulate_(e, var, t.slot);
+    std::vector<std::uint32_t> slots;
+    t.code = tabulate_(e, {var}, slots);
+    t.slot = slots[0];
     game_->tables.push_back(std::move(t));
     return std::make_unique<TableInt>(e.loc, e.length, static_cast<std::uint32_t>(game_->tables.size() - 1),
                                       read[0]);
@@ -260,6 +290,8 @@ BoolPtr IntCompiler::boolean(const Expr& e) {
         case ExprKind::logic_or:
             return std::make_unique<Junction<false>>(boolean(*e.items[0]), boolean(*e.items[1]));
         case ExprKind::logic_not: return std::make_unique<Not>(boolean(*e.items[0]));
+        case ExprKind::if_else:
+            return std::make_unique<IfBool>(boolean(*e.items[0]), boolean(*e.items[1]), boolean(*e.items[2]));
         case ExprKind::let_in:
             if (!e.gens.gens[0].pattern.is_tuple()) {
                 const auto mark = regs_.size();
@@ -272,6 +304,7 @@ BoolPtr IntCompiler::boolean(const Expr& e) {
             break;
         default: break;
     }
+    if (const int c = called_out(e); c >= 0) return std::make_unique<CallOutBool>(static_cast<std::uint32_t>(c));
     throw GiveUp{};
 }
 

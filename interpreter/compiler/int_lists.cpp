@@ -198,7 +198,7 @@ bool IntCompiler::set_tabulable(const Expr& e, std::vector<std::uint32_t>& read)
     if (read.size() != 1 || read[0] == pos_reg_ || (set_regs_ >> read[0] & 1)) return false;
     std::vector<std::string> locals;
     for (const auto& r : regs_) locals.push_back(r.first);
-    return PureCode(*gd_, cg_.params, is_builtin_).pure(e, locals);
+    return PureCode(*gd_, cg_.params, is_builtin_, global_fn_).pure(e, locals);
 }
 
 void IntCompiler::registers_in(const Expr& e, std::vector<std::uint32_t>& out) const {

@@ -307,6 +307,26 @@ struct LetBool final : Bool {
     }
 };
 
+// A call of a pure user function, run by the generic code (CallOut).
+struct CallOutInt final : Int {
+    std::uint32_t index;
+    CallOutInt(Loc l, std::uint32_t n, std::uint32_t i) : Int(l, n), index(i) {}
+    std::int64_t eval(const Frame& f) const override {
+        const Value v = call_out(*f.data, index, f.r);
+        if (!v.is(Kind::integer)) throw Unfit{};
+        return v.as_int();
+    }
+};
+struct CallOutBool final : Bool {
+    std::uint32_t index;
+    explicit CallOutBool(std::uint32_t i) : index(i) {}
+    bool test(const Frame& f) const override {
+        const Value v = call_out(*f.data, index, f.r);
+        if (!v.is(Kind::boolean)) throw Unfit{};
+        return v.as_bool();
+    }
+};
+
 // A pure int expression of one register, kept per instance (Tabulated).
 struct TableInt final : Int {
     std::uint32_t table, reg;
@@ -474,6 +494,18 @@ template <bool is_and> struct Junction final : Bool {
         const Emitter::V x = a->emit(e);
         if (is_and) return e.choose(x, [&] { return b->emit(e); }, [&] { return e.constant(0); });
         return e.choose(x, [&] { return e.constant(1); }, [&] { return b->emit(e); });
+    }
+};
+
+struct IfBool final : Bool {
+    BoolPtr c, a, b;
+    IfBool(BoolPtr cond, BoolPtr x, BoolPtr y) : c(std::move(cond)), a(std::move(x)), b(std::move(y)) {}
+    bool test(const Frame& f) const override { return c->test(f) ? a->test(f) : b->test(f); }
+    bool test_traced(const Frame& f, Trace& t) const override {
+        return c->test_traced(f, t) ? a->test_traced(f, t) : b->test_traced(f, t);
+    }
+    Emitter::V emit(Emitter& e) const override {
+        return e.choose(c->emit(e), [&] { return a->emit(e); }, [&] { return b->emit(e); });
     }
 };
 

@@ -29,11 +29,12 @@ public:
     // `shape`: compile for positions that are ints, or lists or sets of
     // ints (later tries for a game whose position is a name that the int
     // rules do not fit).
-    using Tabulate = FunctionRef<CodePtr(const ast::Expr&, const std::string&, std::uint32_t&)>;
+    using Tabulate = FunctionRef<CodePtr(const ast::Expr&, const std::vector<std::string>&, std::vector<std::uint32_t>&)>;
+    using GlobalFn = FunctionRef<const ast::FnDef*(const std::string&)>;
     IntCompiler(const CompiledGame& cg, FunctionRef<CodePtr(const ast::Expr&)> hoist, Tabulate tabulate,
-                FunctionRef<bool(const std::string&)> is_builtin, IntGame::Shape shape)
-        : cg_(cg), hoist_(hoist), tabulate_(tabulate), is_builtin_(is_builtin), shape_(shape),
-          lists_(shape != IntGame::Shape::ints) {}
+                FunctionRef<bool(const std::string&)> is_builtin, GlobalFn global_fn, IntGame::Shape shape)
+        : cg_(cg), hoist_(hoist), tabulate_(tabulate), is_builtin_(is_builtin), global_fn_(global_fn),
+          shape_(shape), lists_(shape != IntGame::Shape::ints) {}
 
     std::shared_ptr<const IntGame> run(const ast::GameDef& gd);
     // Without the grid analysis: for a second try when its registers (for
@@ -129,6 +130,9 @@ private:
     template <Op op> IntPtr bin(const Expr& e);
     IntPtr integer(const Expr& e);
     IntPtr tabulated(const Expr& e, bool set = false);
+    // A call of a pure user function left a call, run by the generic code
+    // (intpath::CallOut): its index in IntGame::callouts, or -1.
+    int called_out(const Expr& e);
     bool tabulable(const Expr& e) const;
     bool int_valued(const Expr& e) const;
     template <Op op> BoolPtr cmp(const Expr& e);
@@ -166,6 +170,7 @@ private:
     FunctionRef<CodePtr(const ast::Expr&)> hoist_;
     Tabulate tabulate_;
     FunctionRef<bool(const std::string&)> is_builtin_;
+    GlobalFn global_fn_;
     IntGame::Shape shape_;
     bool lists_;                       // lists or sets: the position is read through Frame::pos
     bool wrapped_ = false;             // the position pattern is a tuple or list of names, of any length

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <utility>
 
 namespace grundy {
 
@@ -57,19 +58,24 @@ const ast::FnDef* PureCode::game_fn(const std::string& name) const {
 // a game function must be pure; a builtin must be one of pure_builtin.
 bool PureCode::name_ok(const std::string& name, bool called, const std::vector<std::string>& locals) {
     if (std::find(locals.begin(), locals.end(), name) != locals.end()) return !called;
-    if (std::find(params_.begin(), params_.end(), name) != params_.end()) return !called;
-    if (const ast::FnDef* f = game_fn(name)) return fn_pure(*f);
+    if (!in_global_) {
+        if (std::find(params_.begin(), params_.end(), name) != params_.end()) return !called;
+        if (const ast::FnDef* f = game_fn(name)) return fn_pure(*f, false);
+    }
+    if (const ast::FnDef* f = called ? global_fn_(name) : nullptr) return fn_pure(*f, true);
     if (is_builtin_(name)) return pure_builtin(name);
     return !called;
 }
 
-bool PureCode::fn_pure(const ast::FnDef& fn) {
-    auto [it, fresh] = fns_.emplace(fn.name, Verdict::checking);
+bool PureCode::fn_pure(const ast::FnDef& fn, bool global) {
+    auto [it, fresh] = fns_.emplace(&fn, Verdict::checking);
     if (!fresh) return it->second != Verdict::impure;  // a recursive call is as pure as the rest of the body
     std::vector<std::string> locals;
     for (const ast::Param& p : fn.params) locals.push_back(p.name);
+    const bool outer = std::exchange(in_global_, in_global_ || global);
     const bool ok = pure(*fn.body, locals);
-    fns_[fn.name] = ok ? Verdict::pure : Verdict::impure;
+    in_global_ = outer;
+    fns_[&fn] = ok ? Verdict::pure : Verdict::impure;
     return ok;
 }
 

@@ -19,26 +19,30 @@ void free_names(const ast::Expr& e, FunctionRef<void(const std::string&)> each);
 class PureCode {
 public:
     // `is_builtin`: whether a name, in this game, means the builtin;
-    // `params`: the game's rule parameters.
+    // `params`: the game's rule parameters; `global_fn`: a top-level
+    // function's definition, or null.
     PureCode(const ast::GameDef& gd, const std::vector<std::string>& params,
-             FunctionRef<bool(const std::string&)> is_builtin)
-        : gd_(gd), params_(params), is_builtin_(is_builtin) {}
+             FunctionRef<bool(const std::string&)> is_builtin,
+             FunctionRef<const ast::FnDef*(const std::string&)> global_fn)
+        : gd_(gd), params_(params), is_builtin_(is_builtin), global_fn_(global_fn) {}
 
     // e is such code, with `locals` (and the names e binds itself) as
-    // values. A global name is taken as a value; calling one is not pure
-    // (it may be any function, or a game).
+    // values. A global name is taken as a value; calling one is pure when
+    // it is a top-level function whose body is (not a game, nor a value).
     bool pure(const ast::Expr& e, std::vector<std::string>& locals);
 
 private:
     bool name_ok(const std::string& name, bool called, const std::vector<std::string>& locals);
-    bool fn_pure(const ast::FnDef& fn);
+    bool fn_pure(const ast::FnDef& fn, bool global);
     const ast::FnDef* game_fn(const std::string& name) const;
 
     const ast::GameDef& gd_;
     const std::vector<std::string>& params_;
     FunctionRef<bool(const std::string&)> is_builtin_;
+    FunctionRef<const ast::FnDef*(const std::string&)> global_fn_;
+    bool in_global_ = false;  // checking a top-level function: no rule parameters or game functions
     enum class Verdict { checking, pure, impure };
-    std::map<std::string, Verdict> fns_;
+    std::map<const ast::FnDef*, Verdict> fns_;
 };
 
 }  // namespace grundy

@@ -119,6 +119,8 @@ public:
     bool grid_position(std::span<const std::int64_t> args, std::int64_t* xs);
     // The int path's tabulated expression `table` at register value x (intpath::Tabulated).
     std::int64_t tabulate(std::uint32_t table, std::int64_t x);
+    // The int path's call-out `index` with the registers `regs` (intpath::CallOut).
+    Value call_out(std::uint32_t index, const std::int64_t* regs);
     std::int64_t table_mask(const Value& v);
     // The heap engine for this instance's rules, made on first use; null
     // when the rules are not those of a one-heap take-and-break game

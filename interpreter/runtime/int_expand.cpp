@@ -402,6 +402,20 @@ std::int64_t tabulate(const IntInstanceData& data, std::uint32_t table, std::int
     return data.owner->tabulate(table, x);
 }
 
+Value call_out(const IntInstanceData& data, std::uint32_t index, const std::int64_t* regs) {
+    return data.owner->call_out(index, regs);
+}
+
+Value Instance::call_out(std::uint32_t index, const std::int64_t* regs) {
+    const intpath::CallOut& c = int_game_->callouts[index];
+    FrameGuard frame(ctx_, game_.slots, c.code->loc());
+    Env env{frame.frame(), this, ctx_};
+    for (const auto& [slot, reg] : c.binds) frame.frame()[slot] = Value::integer(regs[reg]);
+    // An error comes out where the rules would raise it: this runs in
+    // their place.
+    return c.code->eval(env);
+}
+
 std::int64_t Instance::tabulate(std::uint32_t table, std::int64_t x) {
     const intpath::Tabulated& t = int_game_->tables[table];
     FrameGuard frame(ctx_, game_.slots, t.code->loc());

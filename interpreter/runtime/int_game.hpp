@@ -27,6 +27,8 @@ class Instance;
 // The value of tabulated expression `table` for register value x, computed
 // and kept when not known yet (int_expand.cpp).
 std::int64_t tabulate(const IntInstanceData& data, std::uint32_t table, std::int64_t x);
+// The value of call-out `index` with the registers `regs` (int_expand.cpp).
+Value call_out(const IntInstanceData& data, std::uint32_t index, const std::int64_t* regs);
 
 namespace intpath {
 
@@ -376,6 +378,17 @@ struct Tabulated {
 // errors. Not a DiagnosticError, so that no error handler takes it.
 struct Unfit {};
 
+// A call of a user function that the int path leaves to the generic code
+// (a recursive one, or one too large to expand), run with the registers
+// it reads bound in its frame (`binds`: frame slot, register). The
+// function is pure (compiler/pure_code.hpp), so how often it runs does not
+// matter; a value other than the int (or bool) the code needs throws
+// Unfit, and the generic path raises what the rules raise.
+struct CallOut {
+    CodePtr code;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> binds;
+};
+
 // A value computed once per instance.
 struct Hoisted {
     CodePtr code;
@@ -401,6 +414,7 @@ struct IntGame {
     std::uint32_t registers = 0;
     std::vector<intpath::Hoisted> hoisted;
     std::vector<intpath::Tabulated> tables;
+    std::vector<intpath::CallOut> callouts;
     std::vector<intpath::IntPtr> canonical;  // empty: none; else `arity` ints
     // `start`, as int code: its pattern's names in registers start_base..,
     // `arity` ints out (then canonical). Empty: no start, or not int code.

@@ -360,12 +360,12 @@ TEST_CASE("nested tuple positions are int positions; their states stay nested", 
 }
 
 TEST_CASE("a generic game's tuples of small ints are packed as the int path's", "[shapes]") {
-    // Off the int path (a recursive helper in `terminal`): the same values
+    // Off the int path (`str` in `terminal`): the same values
     // as the int path's twin, and no state held as a Value; states of
     // negative ints, or holding a set, stay Values, each with one id.
     const std::string games =
         "fn square_from(n, i) = if i * i > n then false else if i * i == n then true else square_from(n, i + 1)\n"
-        "game R { position ((a, b), c)\n terminal when square_from(a + b + c, 0) => lose\n"
+        "game R { position ((a, b), c)\n terminal when str(a) == \"x\" or square_from(a + b + c, 0) => lose\n"
         " move k in 1..min(3, a) => ((a - k, b), c)\n move k in 1..min(3, b) => ((a, b - k), c)\n"
         " move where c > -2 => ((a, b), c - 1) }\n"
         "game I { position (a, b, c)\n terminal when a + b + c >= 0 and isqrt(a + b + c) ** 2 == a + b + c => lose\n"
