@@ -111,11 +111,17 @@ std::unique_ptr<TranslationGrid> TranslationGrid::make(const IntGame& g, const I
             }
         }
         s.delta = 0;
+        bool far = false;  // the option is never its own id
         for (std::uint32_t i = 0; i < k; ++i) {
-            if (delta[i] < -top || delta[i] > top) return;  // never its own id: the kernels take it
+            far = far || delta[i] < -top || delta[i] > top;
+            if (far) break;
             s.delta = s.delta * (std::int64_t{1} << bits) + delta[i];
             s.in_lo[i] = std::max(s.lo[i], -delta[i]);
             s.in_hi[i] = std::min(s.hi[i], top - delta[i]);
+        }
+        if (far) {  // kept, with no state inside: where it applies, the kernels take the state
+            s.delta = 0;
+            for (std::uint32_t i = 0; i < k; ++i) s.in_lo[i] = 1, s.in_hi[i] = 0;
         }
         for (std::uint32_t i = k; i < 8; ++i) s.lo[i] = s.in_lo[i] = 0, s.hi[i] = s.in_hi[i] = 0;
         grid->steps_.push_back(s);

@@ -161,6 +161,14 @@ TEST_CASE("grid games away from the grid: other ids, negative ints, errors and l
     same_as_twin("game U { position (r, c); move where c < 32767 and r > 0 TWIN => (r - 1, c + 1) }\n"
                  "print [sg(U(r, c)) for r in 0..3, c in 32764..32767]\n",
                  "r + c >= 0");
+    // A move whose option is never an own id (a vector past what an id
+    // holds): where it applies, the kernels and the search take the state.
+    same_as_twin("game V { position (a, b); move where a == 0 TWIN => (-2147483647, b); move where b > 0 TWIN => (a, b - 1) }\n"
+                 "print [sg(V(a, b)) for a in 0..2, b in 0..3], sg(V(0, 0))\n",
+                 "a + b >= -2147483647");
+    same_as_twin("game O { position n; move where n == 0 TWIN => 2147483648; move where n > 0 TWIN => n - 1 }\n"
+                 "print [sg(O(n)) for n in 0..5], sg(O(0))\n",
+                 "str(n) != \"x\"");
     // A rule error at a state the query reaches (the rules as written
     // raise it, at their place), and a hoisted part that fails.
     same_as_twin("game E { position (r, c)\n"
