@@ -259,9 +259,10 @@ private:
             return it == g_.names.end() || it->second.kind != Global::Kind::fn ? nullptr
                                                                                : g_.fn_defs[it->second.index].get();
         };
+        auto is_builtin = [&](const std::string& n) { return !g_.names.count(n) && (n == "split" || find_builtin(n)); };
         std::unique_ptr<ast::GameDef> expanded;
         if (errors_.empty()) {
-            expanded = rewrite_rules(gd, global_fn, !g_.names.count("split"));
+            expanded = rewrite_rules(gd, global_fn, is_builtin);
             const std::size_t warned = warnings_.size();
             u.reset(base);
             compile_rules(cg, *expanded);
@@ -291,8 +292,7 @@ private:
                     unit_->reset(mark);
                     return code;
                 },
-                [&](const std::string& n) { return !g_.names.count(n) && (n == "split" || find_builtin(n)); },
-                global_fn, cg.fast_by_length);
+                is_builtin, global_fn, cg.fast_by_length);
             u.reset(m);
             if (cg.fast || !cg.fast_by_length.empty()) unit_->max = std::max(unit_->max, u.max);
         }

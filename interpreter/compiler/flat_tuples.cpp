@@ -84,6 +84,8 @@ private:
             return true;
         }
         if ((e.kind != ExprKind::tuple && e.kind != ExprKind::list) || e.items.size() != p.items.size()) return false;
+        for (auto& item : e.items)
+            if (item->kind == ExprKind::range) return false;  // a range in a list is several items
         for (std::size_t i = 0; i < p.items.size(); ++i)
             if (!parts(*e.items[i], p.items[i], out)) return false;
         return true;

@@ -73,11 +73,23 @@ void binders(const Expr& e, std::set<std::string>& out) {
     for (auto& item : e.items) binders(*item, out);
 }
 
-// A copy of e with free occurrences of the mapped names replaced.
-ExprPtr substitute(const Expr& e, std::vector<std::pair<std::string, const Expr*>> map) {
+void place(Expr& e, Loc loc, std::uint32_t length) {
+    e.loc = loc;
+    e.length = length;
+    for (auto& item : e.items) place(*item, loc, length);
+}
+
+// A copy of e with free occurrences of the mapped names replaced; with
+// `at_use`, each copy placed where the name was (a literal put in for a
+// step's name: its errors point at the name's use).
+ExprPtr substitute(const Expr& e, std::vector<std::pair<std::string, const Expr*>> map, bool at_use = false) {
     if (e.kind == ExprKind::name) {
         for (auto& [name, with] : map)
-            if (name == e.text) return ast::clone(*with);
+            if (name == e.text) {
+                ExprPtr out = ast::clone(*with);
+                if (at_use) place(*out, e.loc, e.length);
+                return out;
+            }
         return ast::clone(e);
     }
     auto out = std::make_unique<Expr>(e.kind, e.loc, e.length);
@@ -87,20 +99,21 @@ ExprPtr substitute(const Expr& e, std::vector<std::pair<std::string, const Expr*
     // Generators bind in order: a name bound by one is no longer the
     // parameter in later iterables, the condition or the element.
     for (auto& g : e.gens.gens) {
-        out->gens.gens.push_back(ast::Generator{g.pattern, substitute(*g.iterable, map)});
+        out->gens.gens.push_back(ast::Generator{g.pattern, substitute(*g.iterable, map, at_use)});
         std::vector<std::string> names;
         pattern_names(g.pattern, names);
         std::erase_if(map, [&](auto& m) { return std::find(names.begin(), names.end(), m.first) != names.end(); });
     }
-    if (e.gens.where) out->gens.where = substitute(*e.gens.where, map);
-    for (auto& item : e.items) out->items.push_back(substitute(*item, map));
+    if (e.gens.where) out->gens.where = substitute(*e.gens.where, map, at_use);
+    for (auto& item : e.items) out->items.push_back(substitute(*item, map, at_use));
     return out;
 }
 
 class RuleRewriter {
 public:
-    RuleRewriter(const ast::GameDef& gd, FunctionRef<const ast::FnDef*(const std::string&)> global_fn, bool split_free)
-        : gd_(gd), global_fn_(global_fn), split_free_(split_free) {
+    RuleRewriter(const ast::GameDef& gd, FunctionRef<const ast::FnDef*(const std::string&)> global_fn,
+                 FunctionRef<bool(const std::string&)> is_builtin)
+        : gd_(gd), global_fn_(global_fn), is_builtin_(is_builtin) {
         for (auto& f : gd.fns) game_fns_.push_back(&f);
         for (auto& p : gd.params) params_.push_back(p.name);
     }
@@ -178,7 +191,7 @@ private:
             std::vector<std::pair<std::string, const Expr*>> map;
             for (std::size_t i = 0; i < p.items.size(); ++i)
                 if (p.items[i].name != "_") map.emplace_back(p.items[i].name, step->items[i].get());
-            ExprPtr e = substitute(rest, map);
+            ExprPtr e = substitute(rest, map, true);
             ast::MoveDef m;
             m.loc = mv.loc;
             m.label = mv.label;
@@ -189,7 +202,12 @@ private:
         }
         return out;
     }
-    static bool is_display(const Expr& e) { return e.kind == ExprKind::tuple || e.kind == ExprKind::list; }
+    // A tuple or list written out item by item (a range inside a list
+    // display is several items).
+    static bool is_display(const Expr& e) {
+        return (e.kind == ExprKind::tuple || e.kind == ExprKind::list) &&
+               std::none_of(e.items.begin(), e.items.end(), [](const ExprPtr& x) { return x->kind == ExprKind::range; });
+    }
     static bool int_literal(const Expr& e) {
         return e.kind == ExprKind::int_lit ||
                (e.kind == ExprKind::unary && e.op == ast::Op::neg && e.items[0]->kind == ExprKind::int_lit);
@@ -229,6 +247,8 @@ private:
         return body;
     }
 
+    // Whether a name, here, means the builtin.
+    bool builtin(const std::string& n) const { return !local(n) && !param(n) && !game_fn(n) && is_builtin_(n); }
     bool local(const std::string& n) const { return std::find(locals_.begin(), locals_.end(), n) != locals_.end(); }
     bool param(const std::string& n) const { return std::find(params_.begin(), params_.end(), n) != params_.end(); }
     const ast::FnDef* game_fn(const std::string& n) const {
@@ -322,9 +342,7 @@ private:
     // (v, u#1, c)`), so the same error comes first.
     bool updated(Expr& call) {
         const Expr& c = *call.items[0];
-        if (call.items.size() != 4 || c.kind != ExprKind::name || c.text != "update" || local(c.text) ||
-            param(c.text) || game_fn(c.text) || global_fn_(c.text))
-            return false;
+        if (call.items.size() != 4 || c.kind != ExprKind::name || c.text != "update" || !builtin(c.text)) return false;
         std::vector<ExprPtr> lets;
         peel(call.items[1], lets);
         Expr& d = *call.items[1];
@@ -421,7 +439,9 @@ private:
         std::vector<ExprPtr> conjuncts;
         take_conjuncts(std::move(gs.where), conjuncts);
         std::size_t lead = 0;
-        while (lead < conjuncts.size() && !mentions_any(*conjuncts[lead], inner) && no_input(*conjuncts[lead])) ++lead;
+        while (lead < conjuncts.size() && !mentions_any(*conjuncts[lead], inner) && no_input(*conjuncts[lead]) &&
+               surely_bool(*conjuncts[lead]))
+            ++lead;
         if (lead == 0) {
             gs.where = join_and(conjuncts, 0, conjuncts.size());
             return;
@@ -453,6 +473,20 @@ private:
         bound->items.push_back(std::move(hi));
         bound->items.push_back(std::move(pick));
         range.items[1] = std::move(bound);
+    }
+    // A condition that gives a bool if it gives anything, so that moved
+    // into an `if` it fails as the `where` would (with the where's message).
+    static bool surely_bool(const Expr& e) {
+        switch (e.kind) {
+            case ExprKind::bool_lit:
+            case ExprKind::compare:
+            case ExprKind::logic_not:
+            case ExprKind::logic_and:
+            case ExprKind::logic_or: return true;  // each checks its operands itself
+            case ExprKind::let_in: return surely_bool(*e.items[0]);
+            case ExprKind::if_else: return surely_bool(*e.items[1]) && surely_bool(*e.items[2]);
+            default: return false;
+        }
     }
     bool no_input(const Expr& e) const {
         if (e.kind == ExprKind::call) {
@@ -539,7 +573,7 @@ private:
                 operands.push_back(e);
             }
         }
-        if (operands.size() < 2 || !split_free_ || local("split") || param("split") || game_fn("split")) return result;
+        if (operands.size() < 2 || !builtin("split")) return result;
         for (Expr* o : operands)
             if (!own_position(*o)) return result;
         auto split = std::make_unique<Expr>(ExprKind::call, result->loc, result->length);
@@ -634,7 +668,7 @@ private:
 
     const ast::GameDef& gd_;
     FunctionRef<const ast::FnDef*(const std::string&)> global_fn_;
-    bool split_free_;
+    FunctionRef<bool(const std::string&)> is_builtin_;
     std::vector<const ast::FnDef*> game_fns_;
     std::vector<std::string> params_;
     std::vector<std::string> locals_;
@@ -647,8 +681,8 @@ private:
 
 std::unique_ptr<ast::GameDef> rewrite_rules(const ast::GameDef& gd,
                                            FunctionRef<const ast::FnDef*(const std::string&)> global_fn,
-                                           bool split_free) {
-    return RuleRewriter(gd, global_fn, split_free).run();
+                                           FunctionRef<bool(const std::string&)> is_builtin) {
+    return RuleRewriter(gd, global_fn, is_builtin).run();
 }
 
 }  // namespace grundy

@@ -26,9 +26,10 @@
 namespace grundy {
 
 // `global_fn(name)`: the definition of the global function `name`, or null
-// when `name` is not one; `split_free`: no global is named `split`.
+// when `name` is not one; `is_builtin(name)`: no global takes the name of
+// the builtin (`split`, `update`).
 std::unique_ptr<ast::GameDef> rewrite_rules(const ast::GameDef& gd,
                                            FunctionRef<const ast::FnDef*(const std::string&)> global_fn,
-                                           bool split_free);
+                                           FunctionRef<bool(const std::string&)> is_builtin);
 
 }  // namespace grundy

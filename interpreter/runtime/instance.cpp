@@ -48,14 +48,14 @@ void Instance::use_int_game(const IntGame* g) {
                             : !p.is_tuple ? Kind::integer
                             : p.brackets  ? Kind::list
                                           : Kind::tuple);
-        if (p.arity() != g->arity && !g->named_list) table_.set_nested(spelling(p));
+        if (p.nested() && !g->named_list) table_.set_nested(spelling(p));
     } else if (const std::size_t k = leaves(game_.position); game_.position.is_tuple && k >= 1 && k <= 8) {
         // A generic game's tuples of small ints pack as the int path's do
         // (a few bytes a state, not a Value each); other states stay Values.
         const Binder& p = game_.position;
         table_.set_packed_arity(static_cast<std::uint32_t>(k));
         table_.set_spelling(p.brackets ? Kind::list : Kind::tuple);
-        if (p.arity() != k) table_.set_nested(spelling(p));
+        if (p.nested()) table_.set_nested(spelling(p));
     }
     int_is_id_ = g && g->shape == Shape::ints && !g->named_list && !game_.has_start && g->arity == 1 &&
                  game_.position_args == 1 && g->canonical.empty();

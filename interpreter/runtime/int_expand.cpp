@@ -297,7 +297,7 @@ bool Instance::fast_position(std::span<const Value> args, std::uint32_t& id) {
         }
         return ints_state(std::span<const std::int64_t>(xs, items.size), id, nullptr);
     }
-    if (g && !game_.has_start && game_.position.arity() != g->arity && !g->named_list) {
+    if (g && !game_.has_start && game_.position.nested() && !g->named_list) {
         // `G((a, b), c)` of a nested position: its ints, in order.
         std::int64_t* at = xs;
         for (std::size_t i = 0; i < args.size(); ++i)

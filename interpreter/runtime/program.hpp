@@ -6,6 +6,7 @@
 // their generators, and the optional start, canonical and terminal rules.
 #pragma once
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <string>
@@ -77,6 +78,10 @@ struct Binder {
     bool fits(const Value& v) const;
     Value as_position(const Value& v) const;
     std::size_t arity() const { return is_tuple ? items.size() : 1; }
+    // A tuple pattern with a tuple among its items: `((a, b), c)`, `((a,), b)`.
+    bool nested() const {
+        return std::any_of(items.begin(), items.end(), [](const Binder& b) { return b.is_tuple; });
+    }
 };
 
 struct GenCode {

@@ -353,6 +353,11 @@ TEST_CASE("nested tuple positions are int positions; their states stay nested", 
                                        "a");
     CHECK(on_int_path(more, "G"));
     agree(more, "print [sg(G((a, 5), [c, d])) for a in 0..4, c in 0..4, d in 0..2]\nprint moves(G((3, 1), [2, 1]))\n");
+    // Inner tuples of one item are nested too.
+    const std::string ones = with_twin("((a,), b)", " move k in 1..a => ((a - k,), b)\n", "a");
+    CHECK(on_int_path(ones, "G"));
+    agree(ones, "print sg(G((2,), 1)), moves(G((2,), 1)), [sg(G((a,), b)) for a in 0..2, b in 0..1]\nprint sg(G(2, 1))\n");
+    CHECK(run_program(ones + "print sg(G(2, 1))\n").err.find("does not fit the position pattern") != std::string::npos);
     // A result of another shape is the error it was.
     const std::string wrong = with_twin("((a, b), c)", " move k in 1..a => if a == 3 then (a - k, b, c) else ((a - k, b), c)\n", "a");
     agree(wrong, "print sg(G((2, 1), 1))\nprint sg(G((3, 1), 1))\n");

@@ -369,3 +369,27 @@ TEST_CASE("a helper over the position's tuple folds to the tuple it builds", "[r
                     "game G { position (a, b); move k in 1..a => update((a - k, b), 0, b) }\n"
                     "print [state(p) for p in moves(G(2, 7))]\n") == "[(7, 0)]\n");
 }
+
+TEST_CASE("the folds take a list written out item by item, and the builtin update only", "[rewrite]") {
+    // A range inside a list display is several items.
+    CHECK(output_of("game G { position n\n move k in 1..n where [1..3][0] == 1 => n - k }\n"
+                    "game H { position (a, b)\n move where a > 0 => (a - 1, [b, 0..1][1]) }\n"
+                    "print sg(G(3)), moves(H(3, 4))\n") == "3 [H(2, 0)]\n");
+    auto r = run_program("game G { position n\n move where n > 0 => let (x, y) = [0..1, n - 1] in y }\nprint sg(G(2))\n");
+    CHECK(error_line(r.err) ==
+          "test.game:2:26: error: cannot unpack [0, 1, 1] into the pattern (x, y): the list has 3 elements, the pattern 2");
+    // `update` named by a top-level let or game is not the builtin.
+    auto let = run_program("let update = 5\ngame G { position (a, b)\n move where a > 0 => update((a - 1, b), 0, 7) }\n"
+                           "print moves(G(3, 4))\n");
+    CHECK(error_line(let.err).find("test.game:3:22: error: cannot call an int: 5") == 0);
+    CHECK(output_of("game update { position (x, y, z) }\ngame H { position (a, b)\n"
+                    " move where a > 0 => update((a - 1, b), 0, 7) }\nprint moves(H(3, 4))\n") ==
+          "[update((2, 4), 0, 7)]\n");
+}
+
+TEST_CASE("errors at a step's name point at its use; a hoisted condition fails as the where", "[rewrite]") {
+    auto r = run_program("game G { position n; move (d, e) in [(1, 0), (2, 1)] where d => n - d }\nprint sg(G(3))\n");
+    CHECK(error_line(r.err) == "test.game:1:60: error: a 'where' condition must be a bool, not an int: 1");
+    auto w = run_program("game G { position n; move k in 1..n where 1 => n - k }\nprint sg(G(3))\n");
+    CHECK(error_line(w.err) == "test.game:1:43: error: a 'where' condition must be a bool, not an int: 1");
+}
