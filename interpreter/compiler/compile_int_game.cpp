@@ -5,6 +5,7 @@
 
 #include "fixed_lists.hpp"
 #include "flat_tuples.hpp"
+#include "heap_rules.hpp"
 #include "int_jit.hpp"
 #include "int_rule_compiler.hpp"
 
@@ -64,6 +65,7 @@ std::shared_ptr<const IntGame> IntCompiler::build(const ast::GameDef& gd) {
         one_name_ = pos.name;
     }
     g->arity = next_reg_;
+    g->heap_uniform = !lists_ && g->arity == 1 && uniform_heap_rules(gd);
     game_ = g.get();
     if (gd.canonical) {
         // The canonical form reads the new state from registers of its

@@ -97,7 +97,7 @@ Period proved_period(const GensCode& gens, const Code& value, Env& env, const st
         Value rules;
         Instance* inst = q->instance(env, rules);
         HeapEngine* e = inst ? inst->heap_engine() : nullptr;
-        if (!e || last < 0) return {};
+        if (!e || last < 0 || !e->provable()) return {};
         const auto t = e->removal_bound();  // first: a game whose removals grow is not solved again
         if (!t || !e->extend(last)) return {};
         std::vector<std::uint32_t> xs(e->values().begin(), e->values().begin() + last + 1);

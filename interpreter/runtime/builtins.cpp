@@ -316,6 +316,11 @@ Value proved_period(Context& ctx, Args a) {
         throw ValueError(fmt::format("period() needs the rules of a game of one heap whose options are heaps and sums "
                                      "of two heaps (a take-and-break game); {} is not one",
                                      repr(a[0])));
+    if (!e->provable())
+        throw ValueError(fmt::format("period(): the rules of {} read the heap otherwise than a take-and-break game's "
+                                     "(a terminal rule, a test of the heap or of a part), so no period follows from "
+                                     "finitely many values; period([sg(...) for n in 0..N]) finds an apparent one",
+                                     repr(a[0])));
     const bool given = a.size() == 2;
     const std::int64_t t = given ? ops::expect_int(a[1], "period()'s t") : 0;
     if (given && t < 0) throw ValueError(fmt::format("period()'s t must be at least 0, not {}", t));

@@ -54,6 +54,8 @@ public:
     std::optional<std::int64_t> removal_bound();
     // The most parts an option had (1: heaps only).
     std::size_t max_parts() const { return max_parts_; }
+    // Whether a period found in the values is proved (IntGame::heap_uniform).
+    bool provable() const { return g_.heap_uniform; }
     std::size_t rare_count() const { return rare_.size(); }
     std::uint32_t mask() const { return mask_; }
 

@@ -407,6 +407,9 @@ struct IntGame {
     // compiled as on the tuple of them (fixed_lists.hpp). Its states are
     // lists; `G(n)` is not state n even when arity is 1.
     bool named_list = false;
+    // The rules depend on the heap only as a take-and-break game's do
+    // (compiler/heap_rules.hpp): the Guy-Smith theorem applies.
+    bool heap_uniform = false;
     // Coordinates of a tuple position that are sets of ints in 0..63 (bit
     // i: coordinate i), held in their registers as bit masks
     // (compiler/mask_nodes.hpp); the StateTable writes them back as sets.

@@ -151,6 +151,23 @@ TEST_CASE("period() of a ruleset is proved by the Guy-Smith theorem", "[heap_eng
     CHECK(nim_t.err.find("removes 255 tokens, more than t = 10") != std::string::npos);
 }
 
+TEST_CASE("no period is proved of rules that read the heap otherwise than a take-and-break game's", "[heap_engine][period]") {
+    // A terminal rule far up, a test of the heap, a test of a part: values
+    // that look periodic prove nothing.
+    for (const char* game : {"game G { position n; terminal when n == 100 => lose; move d in 1..2 where n >= d => n - d }\n",
+                             "game G { position n; move d in 1..2 where n >= d and n % 1000 != 999 => n - d }\n",
+                             "game G { position n; move t in 1..2, a in 1..n - t where a % 2 == 0 => split(a, n - t - a) }\n"}) {
+        INFO(game);
+        auto r = run_program(std::string(game) + "print period(G)\n");
+        CHECK(r.err.find("read the heap otherwise than a take-and-break game's") != std::string::npos);
+        CHECK(output_of(std::string(game) + "table sg(G(n)) for n in 0..40\n").find("(proved)") == std::string::npos);
+    }
+    // The same games without those tests are proved, in tables too.
+    CHECK(output_of("game G { position n; move d in 1..2 where n >= d => n - d }\nprint period(G)\n") == "(3, 0)\n");
+    CHECK(output_of("game G { position n; move k in 1..min(n, 3) => n - k }\ntable sg(G(n)) for n in 0..40\n")
+              .find("period 4 from n = 0 (proved)") != std::string::npos);
+}
+
 TEST_CASE("a malformed code is an error that says so", "[heap_engine]") {
     for (const char* code : {"0.7x", "077", "0.7.7", "1.7", "10.7"}) {
         auto r = run_program(std::string("import \"octal.game\"\nprint sg(Octal(\"") + code + "\")(5))\n");
