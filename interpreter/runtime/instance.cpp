@@ -5,7 +5,7 @@
 namespace grundy {
 
 Instance::Instance(Context& ctx, const CompiledGame& game, Value args, std::size_t lane)
-    : ctx_(ctx), game_(game), args_(std::move(args)), lane_(lane) {
+    : ctx_(ctx), game_(game), lane_(lane), args_(std::move(args)) {
     graph_ = ctx_.solver.add_graph(this);
     if (game_.fast_by_length.empty()) use_int_game(game_.fast.get());
     else if (lane) choose_lane(lane);

@@ -245,15 +245,17 @@ Value nested_value(const StateTable::Spelling& s, const std::int64_t*& xs) {
     return make_seq(s.kind, parts);
 }
 
-bool nested_ints(const StateTable::Spelling& s, const Value& v, std::int64_t*& xs, const std::int64_t* end) {
+// v's ints into xs, at most `room` of them.
+bool nested_ints(const StateTable::Spelling& s, const Value& v, std::int64_t*& xs, std::size_t& room) {
     if (s.items.empty()) {
-        if (!v.is(Kind::integer) || xs == end) return false;
+        if (!v.is(Kind::integer) || room == 0) return false;
         *xs++ = v.as_int();
+        --room;
         return true;
     }
     if (!v.is(s.kind) || v.seq().size != s.items.size()) return false;
     for (std::size_t i = 0; i < s.items.size(); ++i)
-        if (!nested_ints(s.items[i], v.seq()[i], xs, end)) return false;
+        if (!nested_ints(s.items[i], v.seq()[i], xs, room)) return false;
     return true;
 }
 
@@ -279,7 +281,8 @@ Value StateTable::spelled(const std::int64_t* xs) const {
 bool StateTable::spelled_ints(const Value& v, std::int64_t* xs) const {
     if (nested_) {
         std::int64_t* at = xs;
-        return arity_ <= 8 && nested_ints(*nested_, v, at, xs + arity_) && at == xs + arity_;
+        std::size_t room = arity_;
+        return arity_ <= 8 && nested_ints(*nested_, v, at, room) && room == 0;
     }
     if (spelling_ == Kind::integer) {
         if (arity_ > 1 || !v.is(Kind::integer)) return false;
