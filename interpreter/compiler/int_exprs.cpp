@@ -123,17 +123,17 @@ IntPtr IntCompiler::integer(const Expr& e) {
     }
     if (constant(e)) return hoisted_int(e);
     if (IntPtr t = tabulated(e)) return t;
-    if (const int c = called_out(e); c >= 0) return std::make_unique<CallOutInt>(e.loc, e.length, static_cast<std::uint32_t>(c));
+    if (CallOutArgs c; called_out(e, c)) return std::make_unique<CallOutInt>(e.loc, e.length, std::move(c));
     throw GiveUp{};
 }
 
-int IntCompiler::called_out(const Expr& e) {
-    if (e.kind != ExprKind::call || e.items[0]->kind != ExprKind::name || lists_ || !list_.empty()) return -1;
+bool IntCompiler::called_out(const Expr& e, CallOutArgs& out) {
+    if (e.kind != ExprKind::call || e.items[0]->kind != ExprKind::name || lists_ || !list_.empty()) return false;
     const std::string& f = e.items[0]->text;
     const bool own = cg_fn(f);
     if (find(f) || (!own && (std::find(cg_.params.begin(), cg_.params.end(), f) != cg_.params.end() ||
                              !global_fn_(f))))
-        return -1;
+        return false;
     std::vector<std::string> names;
     std::vector<std::uint32_t> regs;
     bool ints = true;
@@ -145,13 +145,46 @@ int IntCompiler::called_out(const Expr& e) {
         regs.push_back(*r);
     });
     std::vector<std::string> locals = names;
-    if (!ints || !PureCode(*gd_, cg_.params, is_builtin_, global_fn_).pure(e, locals)) return -1;
+    if (!ints || !PureCode(*gd_, cg_.params, is_builtin_, global_fn_).pure(e, locals)) return false;
     intpath::CallOut c;
     std::vector<std::uint32_t> slots;
-    c.code = tabulate_(e, names, slots);
-    for (std::size_t i = 0; i < names.size(); ++i) c.binds.emplace_back(slots[i], regs[i]);
+    // Arguments that are int code: the call runs on their values, which
+    // the instance keeps its results by. What a failed try compiled is
+    // taken back.
+    const std::size_t n = e.items.size() - 1, hoisted = game_->hoisted.size(), tables = game_->tables.size(),
+                      callouts = game_->callouts.size(), bound = regs_.size();
+    const std::uint32_t next = next_reg_;
+    if (n >= 1 && n <= intpath::CallOut::max_args) {
+        try {
+            for (std::size_t i = 1; i <= n; ++i) out.args.push_back(integer(*e.items[i]));
+        } catch (const GiveUp&) {
+            out.args.clear();
+            game_->hoisted.resize(hoisted);
+            game_->tables.resize(tables);
+            game_->callouts.resize(callouts);
+            regs_.resize(bound);
+            next_reg_ = next;
+        }
+    }
+    if (!out.args.empty()) {
+        Expr call(ExprKind::call, e.loc, e.length);
+        call.items.push_back(ast::clone(*e.items[0]));
+        std::vector<std::string> params;
+        for (std::size_t i = 0; i < n; ++i) {
+            params.push_back("#arg" + std::to_string(i));  // no rule can name it
+            call.items.push_back(std::make_unique<Expr>(ExprKind::name, e.items[i + 1]->loc, e.items[i + 1]->length));
+            call.items.back()->text = params.back();
+        }
+        c.code = tabulate_(call, params, slots);
+        for (std::size_t i = 0; i < n; ++i) c.binds.emplace_back(slots[i], static_cast<std::uint32_t>(i));
+        c.by_args = true;
+    } else {
+        c.code = tabulate_(e, names, slots);
+        for (std::size_t i = 0; i < names.size(); ++i) c.binds.emplace_back(slots[i], regs[i]);
+    }
     game_->callouts.push_back(std::move(c));
-    return static_cast<int>(game_->callouts.size() - 1);
+    out.index = static_cast<std::uint32_t>(game_->callouts.size() - 1);
+    return true;
 }
 
 // intpath::Tabulated: e reads one register, calls only builtins that
@@ -304,7 +337,7 @@ BoolPtr IntCompiler::boolean(const Expr& e) {
             break;
         default: break;
     }
-    if (const int c = called_out(e); c >= 0) return std::make_unique<CallOutBool>(static_cast<std::uint32_t>(c));
+    if (CallOutArgs c; called_out(e, c)) return std::make_unique<CallOutBool>(std::move(c));
     throw GiveUp{};
 }
 

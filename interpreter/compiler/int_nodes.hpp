@@ -307,21 +307,32 @@ struct LetBool final : Bool {
     }
 };
 
-// A call of a pure user function, run by the generic code (CallOut).
-struct CallOutInt final : Int {
+// A call of a pure user function, run by the generic code (CallOut):
+// on the registers, or on its arguments' values (`args`, int code).
+struct CallOutArgs {
     std::uint32_t index;
-    CallOutInt(Loc l, std::uint32_t n, std::uint32_t i) : Int(l, n), index(i) {}
+    std::vector<IntPtr> args;
+    Value call(const Frame& f) const {
+        if (args.empty()) return call_out(*f.data, index, f.r);
+        std::int64_t xs[CallOut::max_args];
+        for (std::size_t i = 0; i < args.size(); ++i) xs[i] = args[i]->eval(f);
+        return call_out(*f.data, index, xs);
+    }
+};
+struct CallOutInt final : Int {
+    CallOutArgs c;
+    CallOutInt(Loc l, std::uint32_t n, CallOutArgs call) : Int(l, n), c(std::move(call)) {}
     std::int64_t eval(const Frame& f) const override {
-        const Value v = call_out(*f.data, index, f.r);
+        const Value v = c.call(f);
         if (!v.is(Kind::integer)) throw Unfit{};
         return v.as_int();
     }
 };
 struct CallOutBool final : Bool {
-    std::uint32_t index;
-    explicit CallOutBool(std::uint32_t i) : index(i) {}
+    CallOutArgs c;
+    explicit CallOutBool(CallOutArgs call) : c(std::move(call)) {}
     bool test(const Frame& f) const override {
-        const Value v = call_out(*f.data, index, f.r);
+        const Value v = c.call(f);
         if (!v.is(Kind::boolean)) throw Unfit{};
         return v.as_bool();
     }

@@ -131,8 +131,8 @@ private:
     IntPtr integer(const Expr& e);
     IntPtr tabulated(const Expr& e, bool set = false);
     // A call of a pure user function left a call, run by the generic code
-    // (intpath::CallOut): its index in IntGame::callouts, or -1.
-    int called_out(const Expr& e);
+    // (intpath::CallOut): false when e is not one.
+    bool called_out(const Expr& e, CallOutArgs& out);
     bool tabulable(const Expr& e) const;
     bool int_valued(const Expr& e) const;
     template <Op op> BoolPtr cmp(const Expr& e);

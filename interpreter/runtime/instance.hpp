@@ -82,7 +82,11 @@ public:
     std::size_t state_count() const { return table_.size(); }
     // The state table's, and the int path's per-instance data (hoisted
     // lists, plans, column views).
-    std::size_t memory_bytes() const { return table_.memory_bytes() + fast_.memory_bytes(); }
+    std::size_t memory_bytes() const {
+        std::size_t cached = 0;
+        for (const auto& c : callout_cache_) cached += c.size() * sizeof(CallOutEntry);
+        return table_.memory_bytes() + fast_.memory_bytes() + cached;
+    }
 
     // solver::GameGraph
     void expand(solver::StateId s, solver::OptionSink& out) override;
@@ -191,6 +195,14 @@ private:
     std::vector<Instance*> lanes_;  // by length, made on first use (Context::lane)
     std::size_t lane_ = 0;          // this lane's length; 0: not a lane
     Value args_;
+    // Call-outs' values by their arguments (intpath::CallOut::by_args).
+    struct CallOutEntry {
+        std::int64_t args[intpath::CallOut::max_args];
+        Value value;
+        bool used = false;
+    };
+    static constexpr std::size_t callout_cache_size = 1024;
+    std::vector<std::vector<CallOutEntry>> callout_cache_;
     std::uint32_t graph_;
     StateTable table_;
     IntInstanceData fast_;

@@ -408,12 +408,30 @@ Value call_out(const IntInstanceData& data, std::uint32_t index, const std::int6
 
 Value Instance::call_out(std::uint32_t index, const std::int64_t* regs) {
     const intpath::CallOut& c = int_game_->callouts[index];
+    // By arguments: a direct-mapped cache of the values found, per call-out.
+    CallOutEntry* entry = nullptr;
+    if (c.by_args) {
+        if (callout_cache_.size() <= index) callout_cache_.resize(int_game_->callouts.size());
+        auto& cache = callout_cache_[index];
+        if (cache.empty()) cache.resize(callout_cache_size);
+        std::uint64_t h = 0;
+        for (std::size_t i = 0; i < c.binds.size(); ++i)
+            h = (h ^ static_cast<std::uint64_t>(regs[i])) * 0x9E3779B97F4A7C15ull;
+        entry = &cache[(h >> 32) & (callout_cache_size - 1)];
+        if (entry->used && std::equal(regs, regs + c.binds.size(), entry->args)) return entry->value;
+    }
     FrameGuard frame(ctx_, game_.slots, c.code->loc());
     Env env{frame.frame(), this, ctx_};
     for (const auto& [slot, reg] : c.binds) frame.frame()[slot] = Value::integer(regs[reg]);
     // An error comes out where the rules would raise it: this runs in
     // their place.
-    return c.code->eval(env);
+    Value v = c.code->eval(env);
+    if (entry && (v.is(Kind::integer) || v.is(Kind::boolean))) {
+        std::copy(regs, regs + c.binds.size(), entry->args);
+        entry->value = v;
+        entry->used = true;
+    }
+    return v;
 }
 
 std::int64_t Instance::tabulate(std::uint32_t table, std::int64_t x) {

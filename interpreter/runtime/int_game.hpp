@@ -27,7 +27,8 @@ class Instance;
 // The value of tabulated expression `table` for register value x, computed
 // and kept when not known yet (int_expand.cpp).
 std::int64_t tabulate(const IntInstanceData& data, std::uint32_t table, std::int64_t x);
-// The value of call-out `index` with the registers `regs` (int_expand.cpp).
+// The value of call-out `index` with the registers `regs`, or with its
+// arguments' values (CallOut::by_args) (int_expand.cpp).
 Value call_out(const IntInstanceData& data, std::uint32_t index, const std::int64_t* regs);
 
 namespace intpath {
@@ -380,13 +381,18 @@ struct Unfit {};
 
 // A call of a user function that the int path leaves to the generic code
 // (a recursive one, or one too large to expand), run with the registers
-// it reads bound in its frame (`binds`: frame slot, register). The
+// it reads bound in its frame (`binds`: frame slot, register), or, when
+// its arguments are int code (`by_args`), the call of the function on
+// slots that get the arguments' values (`binds`' first halves). The
 // function is pure (compiler/pure_code.hpp), so how often it runs does not
-// matter; a value other than the int (or bool) the code needs throws
-// Unfit, and the generic path raises what the rules raise.
+// matter, and a value found for some arguments is kept for them
+// (Instance::call_out); a value other than the int (or bool) the code
+// needs throws Unfit, and the generic path raises what the rules raise.
 struct CallOut {
+    static constexpr std::size_t max_args = 4;
     CodePtr code;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> binds;
+    bool by_args = false;
 };
 
 // A value computed once per instance.

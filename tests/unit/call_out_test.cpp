@@ -52,6 +52,19 @@ TEST_CASE("a recursive helper keeps a game on the int path", "[call_out]") {
                     "S");
 }
 
+TEST_CASE("a call-out's values are kept by its arguments, each for its own", "[call_out]") {
+    // Many arguments, so that some share a place in the instance's cache.
+    same_as_generic("fn h(x, d) = if d == 0 then x * 7919 % 1009 else h(x, d - 1)\n"
+                    "game G { position n\n move k in 1..n where h(k + n % 3, 2) % 3 != 0 => n - k }\n"
+                    "print sum([sg(G(n)) for n in 0..700])\n",
+                    "G");
+    // Two rulesets, two caches.
+    same_as_generic("game D(m) { position n\n fn r(x) = if x < m then x else r(x - m)\n"
+                    " move k in 1..3 where k <= n and r(n) != 1 => n - k }\n"
+                    "print [sg(D(4)(n)) for n in 0..30], [sg(D(5)(n)) for n in 0..30], sg(D(4)(21))\n",
+                    "D");
+}
+
 TEST_CASE("a call-out's errors and values of another kind are the generic path's", "[call_out]") {
     // An error inside the function, first met part way through the moves.
     same_as_generic("fn f(x) = if x == 0 then 0 else 10 / (x - 7) + f(x - 1)\n"
