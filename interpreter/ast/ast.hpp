@@ -147,6 +147,9 @@ struct Module {
 // Deep copies, locations kept: the compiler rewrites copies of rules.
 ExprPtr clone(const Expr& e);
 Generators clone(const Generators& g);
+// A game with gd's name, parameters and places, and no rules: the start of
+// a rewritten copy.
+std::unique_ptr<GameDef> game_shell(const GameDef& gd);
 
 // Prints the tree back as Grundy source (used by round-trip tests and :show).
 std::string to_source(const Expr& e);

@@ -9,6 +9,16 @@ Generators clone(const Generators& g) {
     return out;
 }
 
+std::unique_ptr<GameDef> game_shell(const GameDef& gd) {
+    auto out = std::make_unique<GameDef>();
+    out->loc = gd.loc;
+    out->name = gd.name;
+    out->has_params = gd.has_params;
+    out->params = gd.params;
+    out->position_loc = gd.position_loc;
+    return out;
+}
+
 ExprPtr clone(const Expr& e) {
     auto out = std::make_unique<Expr>(e.kind, e.loc, e.length);
     out->op = e.op;

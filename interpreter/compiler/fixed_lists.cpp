@@ -53,12 +53,7 @@ public:
         if (k < 1 || k > max_length) return nullptr;
         k_ = k;
 
-        auto out = std::make_unique<ast::GameDef>();
-        out->loc = gd_.loc;
-        out->name = gd_.name;
-        out->has_params = gd_.has_params;
-        out->params = gd_.params;
-        out->position_loc = gd_.position_loc;
+        auto out = ast::game_shell(gd_);
         ast::Pattern pos;
         pos.loc = gd_.position->loc;
         pos.length = gd_.position->length;

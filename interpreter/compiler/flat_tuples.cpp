@@ -100,12 +100,7 @@ private:
 std::unique_ptr<ast::GameDef> flat_tuple_rules(const ast::GameDef& gd, FunctionRef<bool(const std::string&)> is_builtin) {
     if (!gd.position || !gd.position->is_tuple() || !nested(*gd.position)) return nullptr;
     Flattener f(*gd.position, is_builtin);
-    auto out = std::make_unique<ast::GameDef>();
-    out->loc = gd.loc;
-    out->name = gd.name;
-    out->has_params = gd.has_params;
-    out->params = gd.params;
-    out->position_loc = gd.position_loc;
+    auto out = ast::game_shell(gd);
     ast::Pattern pos;
     pos.loc = gd.position->loc;
     pos.length = gd.position->length;

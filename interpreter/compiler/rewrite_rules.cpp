@@ -119,13 +119,8 @@ public:
     }
 
     std::unique_ptr<ast::GameDef> run() {
-        auto out = std::make_unique<ast::GameDef>();
-        out->loc = gd_.loc;
-        out->name = gd_.name;
-        out->has_params = gd_.has_params;
-        for (auto& p : gd_.params) out->params.push_back(p);
+        auto out = ast::game_shell(gd_);
         out->position = gd_.position;
-        out->position_loc = gd_.position_loc;
         for (auto& f : gd_.fns) out->fns.push_back({f.loc, f.name, f.params, ast::clone(*f.body)});  // as written
         if (gd_.start) {
             out->start.emplace();
