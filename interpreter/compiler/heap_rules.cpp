@@ -44,6 +44,9 @@ private:
         if (e.gens.where && mentions(*e.gens.where, names)) return true;
         return std::any_of(e.items.begin(), e.items.end(), [&](auto& x) { return mentions(*x, names); });
     }
+    bool removal(const Expr& e) const {
+        return e.kind == ExprKind::name && std::find(removals_.begin(), removals_.end(), e.text) != removals_.end();
+    }
     // An expression of removals and constants only.
     bool removal_only(const Expr& e) const { return !reads_n(e) && free_of_parts(e); }
     // `n - e`, `n - e - f`, ...: what is left once e (and f) are removed;
@@ -85,10 +88,9 @@ private:
             case ExprKind::logic_and:
             case ExprKind::logic_or: return condition(*e.items[0]) && condition(*e.items[1]);
             case ExprKind::logic_not: return condition(*e.items[0]);
-            case ExprKind::compare:  // constant once n passes what the removal side can be
+            case ExprKind::compare:  // constant once n passes the largest k (HeapEngine::removal_bound)
                 if (e.op == Op::in || e.op == Op::not_in) return false;
-                return (heapish(*e.items[0]) && removal_only(*e.items[1])) ||
-                       (heapish(*e.items[1]) && removal_only(*e.items[0]));
+                return (is_n(*e.items[0]) && removal(*e.items[1])) || (is_n(*e.items[1]) && removal(*e.items[0]));
             default: return false;
         }
     }

@@ -11,9 +11,9 @@ namespace grundy {
 
 // Of `position n` rules (after the rule rewrite): no terminal rule and no
 // canonical form; n read only as `n - e` (and `(n - e) / c`, `n - e - f`),
-// in `min(n, e)` or `min(n - e, f)`, or compared with an expression of
-// removal variables (`k <= n`, `k == n`, `1 > (n - k) / 2`: the tests a
-// hoisted condition leaves in a bound); a removal variable is one whose
+// in `min(n, e)` or `min(n - e, f)`, or compared with a removal variable
+// (`k <= n`, `k == n`: the proof's window then passes the largest k,
+// HeapEngine::removal_bound); a removal variable is one whose
 // range's end is a `min` with an expression free of n, or free of n
 // itself; any other generator (a part, `a in 1..(n - k) / 2`) appears
 // only in results. The heap name must not be rebound.

@@ -126,6 +126,20 @@ void HeapEngine::mark(std::uint32_t v) {
     max_mark_ = std::max(max_mark_, v);
 }
 
+// Probing: one more binding of a move's generators at a very large heap,
+// counted whether or not its `where` holds (a binding that never holds
+// must not run on); the generators' values far below the heap are the
+// removal variables', the largest of which the proof's window must pass
+// (IntGame::heap_uniform compares the heap with no more than those).
+bool HeapEngine::probe_binding(const Move& m) {
+    if (++probe_bindings_ > probe_budget) return stop_ = true, false;
+    for (const auto& g : m.gens) {
+        const std::int64_t x = f_.r[g.reg];
+        if (x > -(std::int64_t{1} << 39) && x < (std::int64_t{1} << 39)) probe_removal_ = std::max(probe_removal_, x < 0 ? -x : x);
+    }
+    return true;
+}
+
 // Probing: one more option of a very large heap, its parts summing to `sum`.
 bool HeapEngine::probe_option(std::int64_t n, std::int64_t sum) {
     probe_removal_ = std::max(probe_removal_, n - sum);
@@ -137,7 +151,7 @@ std::optional<std::int64_t> HeapEngine::removal_bound() {
     std::int64_t most = max_removal_;
     for (const std::int64_t n : {std::int64_t{1} << 40, std::int64_t{3} << 40}) {
         probing_ = true;
-        probe_options_ = 0;
+        probe_options_ = probe_bindings_ = 0;
         probe_removal_ = 0;
         stop_ = false;
         regs_[0] = n;
@@ -169,6 +183,7 @@ void HeapEngine::note_removal(std::int64_t n, std::int64_t parts_sum) {
 // The options of a one-int move, by binding: each must be a smaller heap.
 bool HeapEngine::heap_move(const Move& m, std::size_t gen, std::int64_t n) {
     if (gen == m.gens.size()) {
+        if (probing_ && !probe_binding(m)) return false;
         if (m.where && !m.where->test(f_)) return true;
         const std::int64_t x = m.result[0]->eval(f_);
         if (probing_) return probe_option(n, x);
@@ -183,6 +198,7 @@ bool HeapEngine::heap_move(const Move& m, std::size_t gen, std::int64_t n) {
 bool HeapEngine::split_move(const Move& m, std::size_t gen, std::int64_t n) {
     if (gen + 1 == m.gens.size() && m.sparse) return split_row(m, n);
     if (gen == m.gens.size()) {  // a family stepped option by option
+        if (probing_ && !probe_binding(m)) return false;
         if (m.where && !m.where->test(f_)) return true;
         std::uint32_t v = 0;
         std::int64_t sum = 0;

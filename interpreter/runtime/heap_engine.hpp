@@ -102,9 +102,10 @@ private:
     std::size_t max_parts_ = 1;
     bool stop_ = false;  // this heap's options leave the class
     bool probe_option(std::int64_t n, std::int64_t sum);
+    bool probe_binding(const intpath::Move& m);
     static constexpr std::uint64_t probe_budget = 1u << 20;
     bool probing_ = false;  // removal_bound: options are looked at, not solved
-    std::uint64_t probe_options_ = 0;
+    std::uint64_t probe_options_ = 0, probe_bindings_ = 0;
     std::int64_t probe_removal_ = 0;
 };
 

@@ -162,6 +162,21 @@ TEST_CASE("no period is proved of rules that read the heap otherwise than a take
         CHECK(r.err.find("read the heap otherwise than a take-and-break game's") != std::string::npos);
         CHECK(output_of(std::string(game) + "table sg(G(n)) for n in 0..40\n").find("(proved)") == std::string::npos);
     }
+    // A test of the heap against a constant is one too: it can change the
+    // values past any window (heap 301 below has no move).
+    auto far = run_program("game G { position n; move k in 1..3 where k <= n and n != 301 => n - k }\nprint period(G)\n");
+    CHECK(far.err.find("read the heap otherwise than a take-and-break game's") != std::string::npos);
+    // The window passes the largest removal variable: a move only at heap
+    // 5 (`k == n`) is not missed by a table of heaps 0 to 3.
+    CHECK(output_of("import \"octal.game\"\ntable sg(Octal(\"0.00001\")(n)) for n in 0..3\n"
+                    "print period(Octal(\"0.00001\"))\n")
+              .find("period 1 from n = 0 (apparent)\n(1, 6)\n") != std::string::npos);
+    // A where that never holds at the probe's heap is counted as it is
+    // tried, and ends (a call-out in it, the part's loop unbounded).
+    const std::string never = "fn f(x) = if x <= 1 then x else f(x - 2) + 1\n"
+                              "game G { position n; move k in {1, 4}, a in 0..n - k where k <= n and f(k) != 1 =>"
+                              " split(a, n - k - a) }\n";
+    CHECK(output_of(never + "table sg(G(n)) for n in 0..3\n").find("(apparent)") != std::string::npos);
     // The same games without those tests are proved, in tables too.
     CHECK(output_of("game G { position n; move d in 1..2 where n >= d => n - d }\nprint period(G)\n") == "(3, 0)\n");
     CHECK(output_of("game G { position n; move k in 1..min(n, 3) => n - k }\ntable sg(G(n)) for n in 0..40\n")
