@@ -29,8 +29,20 @@ public:
     Flattener(const ast::Pattern& pos, FunctionRef<bool(const std::string&)> is_builtin)
         : pos_(pos), is_builtin_(is_builtin) {}
 
-    // A state of the pattern's shape as one flat tuple display.
-    ExprPtr state(const Expr& e) const {
+    // A state of the pattern's shape as one flat tuple display; with
+    // `split_ok` (a move's result), also `split` of such states.
+    ExprPtr state(const Expr& e, bool split_ok = false) const {
+        if (split_ok && e.kind == ExprKind::call && e.items[0]->kind == ExprKind::name &&
+            e.items[0]->text == "split" && is_builtin_("split")) {
+            auto out = std::make_unique<Expr>(e.kind, e.loc, e.length);
+            out->items.push_back(ast::clone(*e.items[0]));
+            for (std::size_t i = 1; i < e.items.size(); ++i) {
+                ExprPtr part = state(*e.items[i]);
+                if (!part) return nullptr;
+                out->items.push_back(std::move(part));
+            }
+            return out;
+        }
         if (e.kind == ExprKind::if_else) {
             ExprPtr a = state(*e.items[1]), b = a ? state(*e.items[2]) : nullptr;
             if (!b) return nullptr;
@@ -41,7 +53,7 @@ public:
             return out;
         }
         if (e.kind == ExprKind::let_in) {
-            ExprPtr body = state(*e.items[0]);
+            ExprPtr body = state(*e.items[0], split_ok);
             if (!body) return nullptr;
             auto out = std::make_unique<Expr>(e.kind, e.loc, e.length);
             out->gens = ast::clone(e.gens);
@@ -50,30 +62,6 @@ public:
         }
         auto out = std::make_unique<Expr>(ExprKind::tuple, e.loc, e.length);
         return parts(e, pos_, *out) ? std::move(out) : nullptr;
-    }
-
-    // A move's result: a state, or `split` of states.
-    ExprPtr result(const Expr& e) const {
-        if (e.kind == ExprKind::call && e.items[0]->kind == ExprKind::name && e.items[0]->text == "split" &&
-            is_builtin_("split")) {
-            auto out = std::make_unique<Expr>(e.kind, e.loc, e.length);
-            out->items.push_back(ast::clone(*e.items[0]));
-            for (std::size_t i = 1; i < e.items.size(); ++i) {
-                ExprPtr part = state(*e.items[i]);
-                if (!part) return nullptr;
-                out->items.push_back(std::move(part));
-            }
-            return out;
-        }
-        if (e.kind == ExprKind::let_in) {
-            ExprPtr body = result(*e.items[0]);
-            if (!body) return nullptr;
-            auto out = std::make_unique<Expr>(e.kind, e.loc, e.length);
-            out->gens = ast::clone(e.gens);
-            out->items.push_back(std::move(body));
-            return out;
-        }
-        return state(e);
     }
 
 private:
@@ -121,7 +109,7 @@ std::unique_ptr<ast::GameDef> flat_tuple_rules(const ast::GameDef& gd, FunctionR
         m.loc = mv.loc;
         m.label = mv.label;
         m.gens = ast::clone(mv.gens);
-        m.result = f.result(*mv.result);
+        m.result = f.state(*mv.result, true);
         if (!m.result) return nullptr;
         out->moves.push_back(std::move(m));
     }
