@@ -39,7 +39,7 @@ DIR=bench/spellings
 # the test suite's.
 declare -A SIZE=(
     [wythoff]='500' [kayles]='12000' [subtract]='5000000' [fibnim]='1300'
-    [octal]='10000' [chomp]='75' [board]='1000' [heaps3]='70' [stones]='70' [cutting]='200'
+    [octal]='10000' [chomp]='75' [board]='4000' [heaps3]='70' [stones]='70' [cutting]='200'
     [squares]='300000' [pairs]='40' [lower]='80' [king3]='300' [stairs]='28' [halves]='250'
     [lost]='1000'
 )

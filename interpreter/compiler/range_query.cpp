@@ -16,6 +16,16 @@ bool reads_slot(const Code& c, std::uint32_t slot) {
     return local && local->slot == slot;
 }
 
+// Whether c gives the same value wherever the generator of `slot` is:
+// constants, names other than it, and arithmetic of them.
+bool fixed_in(const Code& c, std::uint32_t slot) {
+    if (dynamic_cast<const Const*>(&c) || dynamic_cast<const GlobalLet*>(&c)) return true;
+    if (auto* local = dynamic_cast<const Local*>(&c)) return local->slot != slot;
+    if (auto* u = dynamic_cast<const Unary*>(&c)) return fixed_in(*u->operand, slot);
+    if (auto* b = dynamic_cast<const Binary*>(&c)) return fixed_in(*b->lhs, slot) && fixed_in(*b->rhs, slot);
+    return false;
+}
+
 // `[n]`, n the slot.
 bool one_item_list(const Code& c, std::uint32_t slot) {
     auto* list = dynamic_cast<const Display*>(&c);
@@ -66,6 +76,11 @@ std::unique_ptr<RangeQuery> RangeQuery::match(const GensCode& gens, const Code& 
         auto* range = dynamic_cast<const Range*>(g.iterable.get());
         if (!range || g.binder.slot < 0) return nullptr;
         q->dims_.push_back({range, static_cast<std::uint32_t>(g.binder.slot)});
+    }
+    if (q->dims_.size() >= 2) {
+        const Range& inner = *q->dims_.back().range;
+        const std::uint32_t outer = q->dims_[q->dims_.size() - 2].slot;
+        q->box_ = fixed_in(*inner.lo, outer) && fixed_in(*inner.hi, outer);
     }
     q->query_ = query;
     q->call_ = query->args[0].get();
@@ -153,6 +168,8 @@ struct RangeQuery::Loop {
     std::uint32_t batch[256];  // values not yet handed to `many`
     std::size_t used = 0;
     bool grid = false;           // the instance's grid form serves the query (grid_elements)
+    std::int64_t outer_end = 0;  // the end of the range of the generator before the innermost
+    bool box_tried = false;      // presolve_box asked, for this run of that generator
     // A filter on outcomes: which of the three it keeps, found at first use.
     const RangeQuery* query = nullptr;
     std::uint8_t keeps = 0, tried = 0;
@@ -328,6 +345,14 @@ bool RangeQuery::run_ranges(Loop& loop, std::size_t d, std::int64_t a, std::int6
     const Dim& dim = dims_[d];
     const bool last = d + 1 == dims_.size();
     bool grid_left = false;  // the grid form took none of this row's elements when asked: not asked again
+    if (d + 2 == dims_.size()) {
+        loop.outer_end = b;
+        loop.box_tried = false;
+    }
+    if (last && d > 0 && box_ && loop.grid && !loop.box_tried) {
+        loop.box_tried = true;
+        presolve_box(loop.env, *loop.inst, loop.xs, d, loop.xs[d - 1], loop.outer_end, a, b);
+    }
     for (std::int64_t i = a; i <= b; ++i) {
         poll_interrupt();
         env.slots[dim.slot] = Value::integer(i);

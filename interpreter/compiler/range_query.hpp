@@ -63,6 +63,12 @@ private:
     bool grid_elements(Env& env, Instance& inst, const std::int64_t* xs, std::size_t d, std::int64_t first,
                        std::int64_t last, std::uint32_t* batch, std::size_t& used, std::size_t capacity,
                        FunctionRef<bool()> flush, std::int64_t& next) const;
+    // The box of states of the two innermost generators solved in the
+    // order of their ids before the loop reads them, when the innermost
+    // walks the ids far apart (range_query_grid.cpp).
+    // xs: the variables' values, d the innermost generator.
+    void presolve_box(Env& env, Instance& inst, const std::int64_t* xs, std::size_t d, std::int64_t from,
+                      std::int64_t to, std::int64_t lo, std::int64_t hi) const;
 
     boost::container::small_vector<Dim, 4> dims_;
     boost::container::small_vector<std::uint8_t, 4> arg_dims_;  // the generator each argument reads
@@ -76,6 +82,7 @@ private:
     const CompiledGame* game_ = nullptr;     // G(...) of a game without rule parameters
     bool list_ = false;                      // G([n]): a game on lists of one int
     bool nested_ = false;                    // G((a, b), c): arg_dims_ are the ints, in order
+    bool box_ = false;                       // the innermost range's bounds do not change with the one before
     const std::vector<CodePtr>* args_ = nullptr;  // the call's arguments as written
     bool shaped(const CompiledGame& g) const;
 };

@@ -132,12 +132,35 @@ bool RangeQuery::grid_elements(Env& env, Instance& inst, const std::int64_t* xs,
         return did;
     };
     for (;; ++i) {
+        // Values known on narrow pages (a box solved before, a row asked
+        // again) read in a plain loop, up to the element that needs more:
+        // the batch's last place, the row's last element, any other value.
+        for (std::int64_t can = std::min<std::int64_t>(last - i, static_cast<std::int64_t>(capacity - u) - 1); can > 0;
+             --can) {
+            const auto o = static_cast<std::uint32_t>(at);
+            if ((o >> VA::page_bits) >= flat_count) break;
+            const std::uintptr_t e = flat[o >> VA::page_bits];
+            if (!e || (e & 1)) break;
+            const std::uint8_t x = reinterpret_cast<const std::uint8_t*>(e)[o & (VA::page_size - 1)];
+            if (x >= VA::narrow_limit) break;
+            batch[u++] = x;
+            ++i;
+            at += index_step;
+        }
         const auto id = static_cast<std::uint32_t>(base + at);
         if ((id >> VA::page_bits) != page) {
             if (known) *known += std::exchange(on_page, 0);
             page = id >> VA::page_bits;
-            bytes = solver.writable_narrow(graph, id, known);
-            flat = values.flat(flat_count);  // a page made may have grown it
+            // A narrow page that is there is read from the flat table; its
+            // count of known ids is found when a value is written.
+            const std::uint32_t f = (id - class_base) >> VA::page_bits;
+            const std::uintptr_t e = f < flat_count ? flat[f] : 1;
+            known = nullptr;
+            bytes = e & 1 ? nullptr : reinterpret_cast<std::uint8_t*>(e);
+            if (!bytes) {
+                bytes = solver.writable_narrow(graph, id, known);
+                flat = values.flat(flat_count);  // a page made may have grown it
+            }
         }
         std::uint32_t v;
         const std::uint32_t j = id & (VA::page_size - 1);
@@ -148,6 +171,7 @@ bool RangeQuery::grid_elements(Env& env, Instance& inst, const std::int64_t* xs,
             v = bytes[j];
         } else {
             if (bytes[j] != VA::narrow_unknown) break;  // known_n, on_path: the solver's
+            if (!known) bytes = solver.writable_narrow(graph, id, known);
             if (room == 0) {
                 sync();
                 count();
@@ -200,6 +224,54 @@ bool RangeQuery::grid_elements(Env& env, Instance& inst, const std::int64_t* xs,
     count();
     next = i;  // element i goes the plain way
     return true;
+}
+
+// A box walked against the order of its ids (the innermost generator moves
+// the state's high coordinate: `position (c, r)` asked as `G(m, n) for n in
+// .., m in ..`) would take each state alone, each on its own page. Its
+// states are solved first, row by row along the generator before, where
+// the ids are close and grid_elements takes runs of them; the loop then
+// reads their values. Only where the solver has room for the whole box:
+// the same states are solved as by the loop as written, and no limit is
+// met on the way. A state whose options are not known yet stops its row
+// there (the loop solves the rest as written).
+void RangeQuery::presolve_box(Env& env, Instance& inst, const std::int64_t* xs, std::size_t d, std::int64_t from,
+                              std::int64_t to, std::int64_t lo, std::int64_t hi) const {
+    const TranslationGrid* grid = inst.translation_grid();
+    if (!grid || from >= to || lo >= hi) return;
+    std::int64_t at[8];
+    std::copy(xs, xs + dims_.size(), at);
+    const std::size_t n = arg_dims_.size();
+    auto index = [&](std::int64_t i, std::int64_t j, std::int64_t& out) {
+        std::int64_t args[8], state[8];
+        at[d - 1] = i;
+        at[d] = j;
+        for (std::size_t k = 0; k < n; ++k) args[k] = at[arg_dims_[k]];
+        if (!inst.grid_position(std::span<const std::int64_t>(args, n), state) || !grid->inside(state)) return false;
+        out = grid->index(state);
+        return true;
+    };
+    std::int64_t corner, along_outer, along_inner;
+    if (!index(from, lo, corner) || !index(from + 1, lo, along_outer) || !index(from, lo + 1, along_inner)) return;
+    constexpr std::int64_t close = solver::ValueArray::page_size / 4;  // as grid_elements takes runs
+    const std::int64_t outer_step = along_outer - corner, inner_step = along_inner - corner;
+    if (outer_step <= 0 || outer_step >= close || (inner_step > -close && inner_step < close)) return;
+    const auto area = static_cast<unsigned __int128>(to - from + 1) * static_cast<unsigned __int128>(hi - lo + 1);
+    if (area > env.ctx.solver.room()) return;
+    std::uint32_t scratch[256];
+    std::size_t used = 0;
+    for (std::int64_t j = lo; j <= hi; ++j) {
+        at[d] = j;
+        std::int64_t next;
+        grid_elements(env, inst, at, d - 1, from, to, scratch, used, std::size(scratch),
+                      [&] {
+                          used = 0;
+                          return true;
+                      },
+                      next);
+        used = 0;
+        if (j == hi) break;
+    }
 }
 
 }  // namespace grundy::nodes
