@@ -1,6 +1,7 @@
 #include "grid_rules.hpp"
 
 #include <algorithm>
+#include <optional>
 
 namespace grundy {
 
@@ -23,6 +24,24 @@ void mentioned(const Expr& e, const std::vector<std::string>& names, std::vector
     for (const auto& item : e.items) mentioned(*item, names, out);
     for (const auto& gen : e.gens.gens) mentioned(*gen.iterable, names, out);
     if (e.gens.where) mentioned(*e.gens.where, names, out);
+}
+std::optional<std::int64_t> int_literal(const Expr& e) {
+    if (e.kind == ExprKind::int_lit) return e.int_value;
+    if (e.kind == ExprKind::unary && e.op == Op::neg && e.items[0]->kind == ExprKind::int_lit &&
+        e.items[0]->int_value != INT64_MIN)
+        return -e.items[0]->int_value;
+    return std::nullopt;
+}
+// e of `c <= min(L, e)` (or `min(e, L)`), c and L int literals with c <= L,
+// the builtin min: on ints it holds where `c <= e` does. Else null.
+const Expr* clipped(const Expr& lhs, const Expr& rhs, GridHooks& hooks) {
+    const auto c = int_literal(lhs);
+    if (!c || rhs.kind != ExprKind::call || rhs.items.size() != 3 || rhs.items[0]->kind != ExprKind::name ||
+        rhs.items[0]->text != "min" || !hooks.builtin("min"))
+        return nullptr;
+    for (int i : {1, 2})
+        if (const auto l = int_literal(*rhs.items[i]); l && *c <= *l) return rhs.items[3 - i].get();
+    return nullptr;
 }
 bool reads_any(const Expr& e, const std::vector<std::string>& names) {
     std::vector<std::size_t> out;
@@ -94,6 +113,9 @@ std::unique_ptr<intpath::GridMove> grid_move(const ast::MoveDef& mv, const std::
             continue;
         }
         if (read.size() != 1 || c->kind != ExprKind::compare || c->items.size() != 2) return nullptr;
+        const Expr* lhs = c->items[0].get();
+        const Expr* rhs = c->items[1].get();
+        if (const Expr* e = c->op == Op::le ? clipped(*lhs, *rhs, hooks) : nullptr) rhs = e;
         GridCompare g;
         switch (c->op) {
             case Op::lt: g.op = GridCompare::Op::lt; break;
@@ -103,10 +125,10 @@ std::unique_ptr<intpath::GridMove> grid_move(const ast::MoveDef& mv, const std::
             case Op::eq: g.op = GridCompare::Op::eq; break;
             default: return nullptr;  // `!=` holds on two intervals; `in` is no interval
         }
-        if (hooks.linearity(*c->items[0], names) > 1 || hooks.linearity(*c->items[1], names) > 1) return nullptr;
+        if (hooks.linearity(*lhs, names) > 1 || hooks.linearity(*rhs, names) > 1) return nullptr;
         g.coord = static_cast<std::uint32_t>(read[0]);
-        g.lhs = hooks.integer(*c->items[0]);
-        g.rhs = hooks.integer(*c->items[1]);
+        g.lhs = hooks.integer(*lhs);
+        g.rhs = hooks.integer(*rhs);
         if (!g.lhs || !g.rhs) return nullptr;
         out->compares.push_back(std::move(g));
     }

@@ -19,6 +19,7 @@ struct GridHooks {
     // 0: reads none of the names; 1: affine in them, without min, max, abs or if.
     FunctionRef<int(const ast::Expr&, const std::vector<std::string>&)> linearity;
     FunctionRef<bool(const ast::Expr&)> pure;  // only pure builtins (hoistable were it constant)
+    FunctionRef<bool(const std::string&)> builtin;  // the name, here, means the builtin
 };
 
 // The grid form of one move of a game on `names` (its coordinates, in
@@ -26,7 +27,8 @@ struct GridHooks {
 // a result (x_1 + e_1, ..., x_k + e_k) up to affine rewriting (each part
 // affine in the coordinates; the instance checks it is x_i + d_i), and a
 // `where` whose conjuncts read no coordinate, or compare (<, <=, >, >=, ==)
-// two sides affine in the one coordinate they read.
+// two sides affine in the one coordinate they read (`c <= min(L, e)`, c
+// and L literals, c <= L, as `c <= e`: a small range's guard).
 // `wrapped`: the position is a tuple pattern (its results are tuples).
 // `whole`: a name that reads all the coordinates at once (a list
 // position's, fixed_lists.hpp), or empty; a move that reads it is none.

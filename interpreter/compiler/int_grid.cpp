@@ -27,7 +27,8 @@ template <typename F> auto IntCompiler::with_grid_hooks(F&& f) {
     };
     auto affine = [this](const Expr& e, const std::vector<std::string>& vars) { return linearity(e, vars, false); };
     auto is_pure = [this](const Expr& e) { return pure(e); };
-    GridHooks hooks{integer_or_null, boolean_or_null, affine, is_pure};
+    auto builtin = [this](const std::string& n) { return !shadowed(n); };
+    GridHooks hooks{integer_or_null, boolean_or_null, affine, is_pure, builtin};
     return f(hooks);
 }
 

@@ -19,6 +19,9 @@ constexpr std::size_t max_body_nodes = 64;
 constexpr std::size_t max_game_nodes = 8192;
 // A move over more step tuples than this stays one move.
 constexpr std::size_t max_steps = 64;
+// A move over small ranges: at most this many values a range, choices in all.
+constexpr std::int64_t max_range_values = 4;
+constexpr std::size_t max_choices = 32;
 
 std::size_t count_nodes(const Expr& e) {
     std::size_t n = 1;
@@ -135,6 +138,7 @@ public:
         if (gd_.terminal) out->terminal = rewrite(*gd_.terminal);
         for (auto& mv : gd_.moves) {
             std::vector<ast::MoveDef> steps = over_steps(mv);
+            if (steps.empty()) steps = over_small_ranges(mv);
             if (steps.empty()) add_move(mv, *out);
             for (auto& s : steps) add_move(s, *out);
         }
@@ -151,7 +155,92 @@ private:
         hoist_invariant(m.gens);
         m.result = as_split(rewrite(*mv.result));
         locals_.resize(mark);
+        // A move of no generators whose condition folds to a literal
+        // computes nothing else before it: `false` never moves.
+        if (m.gens.gens.empty() && m.gens.where && m.gens.where->kind == ExprKind::bool_lit) {
+            if (!m.gens.where->int_value) return;
+            m.gens.where.reset();
+        }
         out.moves.push_back(std::move(m));
+    }
+
+    // `move dx in 0..min(1, x), dy in 0..min(1, y) where c => r`: a move
+    // whose generators are all ranges of a few values, from a literal to a
+    // literal L or to `min(L, e)`, is one move per choice of values, in
+    // the order the loops take them, with the names replaced by the ints
+    // and each range that reads e guarded in turn:
+    // `move where 1 <= min(1, x) and 0 <= min(1, y) and c' => r'`.
+    // A guard computes the range's end again (pure: an end that may read
+    // input keeps the move), and fails where it fails, except that an end
+    // that is not an int fails as a comparison there. A move of one
+    // generator stays a loop, which the int path takes as a whole.
+    std::vector<ast::MoveDef> over_small_ranges(const ast::MoveDef& mv) const {
+        std::vector<ast::MoveDef> out;
+        const auto& gens = mv.gens.gens;
+        if (gens.size() < 2) return out;
+        struct Small {
+            std::string name;
+            std::int64_t lo, hi;
+            const Expr* end;  // the range's end, when the guard needs it
+        };
+        std::vector<Small> smalls;
+        std::size_t choices = 1;
+        std::vector<std::string> bound;
+        for (auto& g : gens) {
+            const Expr& r = *g.iterable;
+            if (g.pattern.is_tuple() || r.kind != ExprKind::range) return out;
+            const Expr& end = *r.items[1];
+            const auto lo = literal_value(*r.items[0]);
+            auto hi = literal_value(end);
+            const bool clipped = !hi && end.kind == ExprKind::call && end.items.size() == 3 &&
+                                 end.items[0]->kind == ExprKind::name && end.items[0]->text == "min" &&
+                                 builtin("min") && std::count(bound.begin(), bound.end(), "min") == 0 && no_input(end);
+            if (clipped) hi = literal_value(*end.items[1]) ? literal_value(*end.items[1]) : literal_value(*end.items[2]);
+            if (!lo || !hi || *hi < *lo || static_cast<__int128>(*hi) - *lo >= max_range_values) return out;
+            choices *= static_cast<std::size_t>(*hi - *lo + 1);
+            if (choices > max_choices) return out;
+            smalls.push_back({g.pattern.name, *lo, *hi, clipped ? &end : nullptr});
+            bound.push_back(g.pattern.name);
+        }
+        std::vector<std::int64_t> at;
+        for (auto& v : smalls) at.push_back(v.lo);
+        for (;;) {
+            std::vector<ExprPtr> literals, conjuncts;
+            std::vector<std::pair<std::string, const Expr*>> map;
+            for (std::size_t i = 0; i < smalls.size(); ++i) {
+                const Small& v = smalls[i];
+                auto literal = [&](const Expr& where) {
+                    auto x = std::make_unique<Expr>(ExprKind::int_lit, where.loc, where.length);
+                    x->int_value = at[i];
+                    return x;
+                };
+                if (v.end) {
+                    auto guard = std::make_unique<Expr>(ExprKind::compare, v.end->loc, v.end->length);
+                    guard->op = ast::Op::le;
+                    guard->items.push_back(literal(*v.end));
+                    guard->items.push_back(substitute(*v.end, map, true));
+                    conjuncts.push_back(std::move(guard));
+                }
+                if (v.name == "_") continue;
+                std::erase_if(map, [&](auto& m) { return m.first == v.name; });
+                literals.push_back(literal(*gens[i].iterable));
+                map.emplace_back(v.name, literals.back().get());
+            }
+            if (mv.gens.where) conjuncts.push_back(substitute(*mv.gens.where, map, true));
+            ast::MoveDef m;
+            m.loc = mv.loc;
+            m.label = mv.label;
+            m.gens.where = join_and(conjuncts, 0, conjuncts.size());
+            m.result = substitute(*mv.result, map, true);
+            out.push_back(std::move(m));
+            std::size_t k = smalls.size();
+            while (k > 0 && at[k - 1] == smalls[k - 1].hi) {
+                at[k - 1] = smalls[k - 1].lo;
+                --k;
+            }
+            if (k == 0) return out;
+            ++at[k - 1];
+        }
     }
 
     // `move (dx, dy) in [(1, 0), (0, 1)], ... where c => r`: a first
@@ -287,6 +376,8 @@ private:
             case ExprKind::if_else:
                 if (out->items[0]->kind != ExprKind::bool_lit) return out;
                 return std::move(out->items[out->items[0]->int_value ? 1 : 2]);
+            case ExprKind::logic_and:
+            case ExprKind::logic_or: return logic(std::move(out));
             default: return out;
         }
     }
@@ -395,6 +486,20 @@ private:
         auto out = std::make_unique<Expr>(ExprKind::int_lit, e->loc, e->length);
         out->int_value = v;
         return out;
+    }
+    // `false and c` is false (c never ran), `true and c` and `c and true`
+    // are c when c gives a bool if anything (its errors its own); `or` alike.
+    static ExprPtr logic(ExprPtr e) {
+        const bool is_and = e->kind == ExprKind::logic_and;
+        const Expr& a = *e->items[0];
+        const Expr& b = *e->items[1];
+        if (a.kind == ExprKind::bool_lit) {
+            if (static_cast<bool>(a.int_value) != is_and) return std::move(e->items[0]);
+            if (surely_bool(b)) return std::move(e->items[1]);
+        } else if (b.kind == ExprKind::bool_lit && static_cast<bool>(b.int_value) == is_and && surely_bool(a)) {
+            return std::move(e->items[0]);
+        }
+        return e;
     }
     static ExprPtr compared(ExprPtr e) {
         auto a = literal_value(*e->items[0]), b = literal_value(*e->items[1]);

@@ -393,3 +393,79 @@ TEST_CASE("errors at a step's name point at its use; a hoisted condition fails a
     auto w = run_program("game G { position n; move k in 1..n where 1 => n - k }\nprint sg(G(3))\n");
     CHECK(error_line(w.err) == "test.game:1:43: error: a 'where' condition must be a bool, not an int: 1");
 }
+
+namespace {
+
+// `program` with each `ONE` and `TWO` a literal 1 and 2, and with them
+// the names I and J of a top-level 1 and 2, which no rewrite reads as
+// literals: the rules as written.
+void same_as_written(const std::string& program, const std::string& queries) {
+    auto fill = [&](bool literal) {
+        std::string text = "let I = 1\nlet J = 2\n" + program;
+        for (std::size_t at; (at = text.find("ONE")) != std::string::npos;) text.replace(at, 3, literal ? "1" : "I");
+        for (std::size_t at; (at = text.find("TWO")) != std::string::npos;) text.replace(at, 3, literal ? "2" : "J");
+        return text + "\n" + queries + "\n";
+    };
+    auto a = run_program(fill(true)), b = run_program(fill(false));
+    INFO(fill(true));
+    CHECK(a.out == b.out);
+    CHECK(error_line(a.err) == error_line(b.err));
+    CHECK(a.status == b.status);
+    CHECK(!(a.out.empty() && a.err.empty()));
+}
+
+}  // namespace
+
+TEST_CASE("a move over small ranges is one move per choice of values", "[rewrite]") {
+    const std::string king =
+        "game K { position (x, y, z)\n"
+        " move dx in 0..min(ONE, x), dy in 0..min(ONE, y), dz in 0..min(z, ONE) where dx + dy + dz > 0 =>\n"
+        "  (x - dx, y - dy, z - dz) }\n";
+    same_as_written(king, "print moves(K(1, 2, 0)), moves(K(0, 0, 0)), moves(K(-1, 3, 1))\n"
+                          "print sum([sg(K(x, y, z)) for x in 0..7, y in 0..7, z in 0..7])");
+    // The king's moves as translations on a grid, as when written out.
+    std::string unrolled = king;
+    for (std::size_t at; (at = unrolled.find("ONE")) != std::string::npos;) unrolled.replace(at, 3, "1");
+    CHECK(grundy::testing::compiled_game(unrolled, "K", [](const grundy::CompiledGame& g) { return g.fast && g.fast->grid; }));
+    // Negative values, an end that reads an earlier name, `_`, a name
+    // bound again, a guard that never holds, and a literal end alone.
+    same_as_written("game D { position (x, y)\n"
+                    " move dx in -1..ONE, dy in -ONE..min(ONE, x + dx) where dx + dy < 0 and x + dx >= 0 and y + dy >= 0 =>\n"
+                    "  (x + dx, y + dy) }\n"
+                    "game U { position n; move _ in 0..ONE, d in 1..min(TWO, n) => n - d }\n"
+                    "game S { position n; move d in 0..ONE, d in 1..min(TWO, n - d) => n - d }\n"
+                    "game E { position n; move a in 0..min(ONE, n - 9), b in 0..ONE where a + b > 0 and n >= a + b => n - a - b }",
+                    "print moves(D(2, 1)), [sg(D(x, y)) for x in 0..6, y in 0..6]\n"
+                    "print moves(U(3)), moves(S(3)), [sg(U(n)) for n in 0..9], [sg(S(n)) for n in 0..9], moves(E(20))\n"
+                    "print [sg(E(n)) for n in 0..30]");
+    // Errors in an end come where and when the loops meet them.
+    same_as_written("game F { position n\n move a in 0..min(ONE, 10 / (n - 3)), b in 0..ONE where a + b > 0 and n > 0 => n - 1 }",
+                    "print [sg(F(n)) for n in 0..2]\nprint sg(F(5))");
+    same_as_written("game F { position n\n move a in 0..min(ONE, n), b in 0..min(ONE, 10 / (a - 1)) where n > a => n - a - 1 }",
+                    "print sg(F(0))\nprint sg(F(4))");
+    same_as_written("game F { position n; move a in 0..ONE, b in 0..ONE where a + b > 0 and 10 / (n - a) > 0 => n - 1 }",
+                    "print sg(F(5))\nprint sg(F(1))");
+}
+
+TEST_CASE("conditions of literals fold as the rules would run them", "[rewrite]") {
+    const std::string games =
+        "let T = true\nlet F = false\n"
+        "game A { position n\n move where TRUE and n > 0 => n - 1\n move where n > 1 and TRUE => n - 2\n"
+        " move where FALSE and 1 / 0 > 0 => n - 3\n move where FALSE or n > 4 => n - 4\n move where n == 5 or FALSE => 0\n"
+        " move where TRUE or 1 / 0 > 0 => n + 0 - n\n move where 1 > 2 => n - 1 }\n"
+        "game B { position n; move where TRUE or 1 / 0 > 0 => n - 1; move where FALSE => n - 2 }\n";
+    auto fill = [&](bool literal) {
+        std::string text = games + "print moves(A(5)), [sg(A(n)) for n in 0..12], moves(B(5))\n";
+        for (auto [from, to] : {std::pair{"TRUE", literal ? "true" : "T"}, std::pair{"FALSE", literal ? "false" : "F"}})
+            for (std::size_t at; (at = text.find(from)) != std::string::npos;) text.replace(at, std::strlen(from), to);
+        return text;
+    };
+    CHECK(on_int_path(fill(true), "A"));
+    CHECK(output_of(fill(true)) == output_of(fill(false)));
+    CHECK(output_of(fill(true)).find("error") == std::string::npos);
+    // A side that is not surely a bool keeps its own error.
+    auto a = run_program("game G { position n; move where true and n => n - 1 }\nprint sg(G(2))\n");
+    auto b = run_program("let T = true\ngame G { position n; move where T and n => n - 1 }\nprint sg(G(2))\n");
+    CHECK(a.status == grundy::status_error);
+    CHECK(error_line(a.err).substr(error_line(a.err).find("error")) == error_line(b.err).substr(error_line(b.err).find("error")));
+}

@@ -135,6 +135,14 @@ TEST_CASE("grid games' range queries and single queries agree with the kernels",
                  "    move where r > 1 TWIN => (c, r - 2); move where r > 0 and c > 0 TWIN => (c - 1, r - 1) }\n"
                  "print [sg(C(n, m)) for n in 1..30, m in 1..30]\n",
                  "r + c >= 0");
+    // A guard `c <= min(L, e)` (small ranges unrolled) is `c <= e` where
+    // c <= L, and never holds where c > L.
+    same_as_twin("game M { position (x, y); move where 1 <= min(1, x) TWIN => (x - 1, y)\n"
+                 "    move where 0 <= min(y - 1, 2) and 2 <= min(1, x) TWIN => (x - 2, y - 1); move where -1 <= min(x - 3, 0) TWIN => (x - 3, y) }\n"
+                 "print [sg(M(x, y)) for x in 0..12, y in 0..12]\n",
+                 "x + y >= 0");
+    CHECK(has_grid("game M { position (x, y); move where 1 <= min(1, x) => (x - 1, y); move where 0 <= min(y - 1, 2) => (x, y - 1) }", "M"));
+    CHECK_FALSE(has_grid("game M { position (x, y); move where 1 <= max(1, x) => (x - 1, y) }", "M"));
     // One int: the solver's one-pass tries (a descending query).
     same_as_twin("game P(p) { position n; move where n >= 2 TWIN => n - 2; move where n >= p TWIN => n - p }\n"
                  "print sg(P(7)(5000)), [sg(P(3)(n)) for n in 0..40], sg(P(1)(3000))\n",
