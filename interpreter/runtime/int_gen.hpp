@@ -89,8 +89,11 @@ struct ToBuffer {
         return true;
     }
     template <bool is_min> bool clamp(const Frame& f, std::int64_t first, std::int64_t last, std::int64_t x) {
-        for (const std::int64_t* p = f.pos + first; p != f.pos + last + 1; ++p)
-            out.push_back(is_min ? std::min(*p, x) : std::max(*p, x));
+        const std::size_t at = out.size(), n = static_cast<std::size_t>(last + 1 - first);
+        out.resize(at + n, boost::container::default_init);  // one size check, then a loop the compiler vectorises
+        std::int64_t* to = out.data() + at;
+        const std::int64_t* from = f.pos + first;
+        for (std::size_t i = 0; i < n; ++i) to[i] = is_min ? std::min(from[i], x) : std::max(from[i], x);
         return true;
     }
     bool push(std::int64_t v) {

@@ -31,22 +31,32 @@ public:
         if (all >> 32) return false;
         const unsigned log_width = all < 2 ? 0 : static_cast<unsigned>(std::bit_width(std::bit_width(all) - 1));
         const unsigned width = 1u << log_width;
-        out.resize(1 + (n * width + 63) / 64);
+        out.resize(1 + (n * width + 63) / 64, boost::container::default_init);
         out[0] = n | std::uint64_t{log_width} << 32;
-        std::uint64_t word = 0;
-        unsigned shift = 0;
         std::uint64_t* to = out.data() + 1;
-        for (std::size_t i = 0; i < n; ++i) {
-            word |= static_cast<std::uint64_t>(xs[i]) << shift;
-            shift += width;
-            if (shift == 64) {
-                *to++ = word;
-                word = 0;
-                shift = 0;
-            }
+        switch (log_width) {  // a width the compiler knows: shifts by constants
+            case 0: pack_words<1>(xs, n, to); break;
+            case 1: pack_words<2>(xs, n, to); break;
+            case 2: pack_words<4>(xs, n, to); break;
+            case 3: pack_words<8>(xs, n, to); break;
+            case 4: pack_words<16>(xs, n, to); break;
+            default: pack_words<32>(xs, n, to); break;
         }
-        if (shift) *to = word;
         return true;
+    }
+    template <unsigned width> static void pack_words(const std::int64_t* xs, std::size_t n, std::uint64_t* to) {
+        constexpr std::size_t per = 64 / width;
+        std::size_t i = 0;
+        for (; i + per <= n; i += per) {
+            std::uint64_t word = 0;
+            for (std::size_t k = 0; k < per; ++k) word |= static_cast<std::uint64_t>(xs[i + k]) << (k * width);
+            *to++ = word;
+        }
+        if (i < n) {
+            std::uint64_t word = 0;
+            for (std::size_t k = 0; i + k < n; ++k) word |= static_cast<std::uint64_t>(xs[i + k]) << (k * width);
+            *to = word;
+        }
     }
     static std::uint64_t hash(const std::uint64_t* words, std::size_t count) {
         std::uint64_t h = 0x51ed270b27c5a3f1ULL;
