@@ -336,14 +336,37 @@ bool Instance::outcome_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(
     for (const auto& [reg, value] : fast_.int_regs) regs[reg] = value;
     MexSet mex(mex_marks_, mex_stamp_);
     std::optional<Kernel<true>> k;  // made again after the solver runs: it may move the arrays
+    // The bytes of ids 0..n-1 side by side as the loop climbs, up to
+    // max_dense of them (a byte a state beside the pages'): the options
+    // of a subtraction game, read there as a hand-written solver reads its
+    // array. An id not known there is read from the pages.
+    constexpr std::int64_t max_dense = std::int64_t{1} << 24;
+    std::vector<std::uint8_t> dense;
+    if (lo <= max_dense) dense.reserve(static_cast<std::size_t>(std::min(hi + 1, max_dense)));
+    auto catch_up = [&](std::int64_t n) {  // ids solved before the loop, or by the solver in it
+        const VA* arrays = ctx_.solver.value_arrays(graph_);
+        for (auto id = static_cast<std::int64_t>(dense.size()); id < n; ++id) {
+            const unsigned c = solver::Solver::id_class(static_cast<solver::StateId>(id));
+            const std::uint32_t v = arrays[c].get(static_cast<std::uint32_t>(id) - solver::Solver::class_base[c]);
+            dense.push_back(v < VA::narrow_limit ? static_cast<std::uint8_t>(v)
+                            : v == VA::known_n       ? VA::narrow_known_n
+                                                     : VA::narrow_unknown);
+        }
+    };
     range_loop<true>(ctx_.solver, graph_, lo, hi, each,
                      [&](std::int64_t n, const VA&, const VA::PageView&, const VA::PageView&, std::uint32_t& v) {
                          regs[0] = n;  // one-int states are their own ids
                          mex.next();
                          if (!k) k.emplace(*g, table_, ctx_.solver.value_arrays(graph_), mex);
+                         const bool dense_here = n < max_dense && lo <= max_dense;
+                         if (dense_here) {
+                             catch_up(n);
+                             k->dense(dense.data(), dense.size());
+                         }
                          try {
                              if ((g->terminal && g->terminal->test(f)) || k->moves(f)) {
                                  v = 0;  // every option won: lost
+                                 if (dense_here) dense.push_back(0);
                                  return true;
                              }
                          } catch (const intpath::Unfit&) {
@@ -357,6 +380,7 @@ bool Instance::outcome_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(
                                                          b.state - solver::Solver::class_base[c]) == 0;
                          if (won) v = VA::known_n;
                          else k.reset();
+                         if (won && dense_here) dense.push_back(VA::narrow_known_n);
                          return won;
                      },
                      NoRuns{}, 1);

@@ -226,6 +226,13 @@ public:
         return true;
     }
     const solver::GameGraph::Blocker& blocker() const { return blocker_; }
+    // For a loop that solves one-int states in order (Instance::outcome_range):
+    // the narrow bytes of ids 0..count-1 side by side, which the shifted
+    // walk reads in place of the pages.
+    void dense(const std::uint8_t* bytes, std::uint64_t count) {
+        dense_ = bytes;
+        dense_count_ = count;
+    }
 
     // A game whose one move is masked (see masked()), scanned resumably
     // (GameGraph::Blocker::resume): `at` holds the bits still to take,
@@ -656,6 +663,8 @@ private:
     bool rest(const Move& m, std::uint32_t reg, std::int64_t x, const Frame& f) const;
     Stepped translated(const Move& m, const std::vector<std::int64_t>& offsets, const Frame& f);
     Stepped shifted(const Move& m, std::vector<std::int64_t>& offsets, const Frame& f);
+    template <bool Dense>
+    Stepped shifted_walk(std::int64_t n, const std::int64_t* o, const std::int64_t* end);
     static constexpr std::int64_t far_offset = std::int64_t{1} << 62;
     Stepped listed(const Move& m, std::uint32_t reg, const std::vector<std::int64_t>& xs, const Frame& f);
     // The flat entries of pages first, first + step, ... (count of them),
@@ -684,6 +693,8 @@ private:
     MexSet& mex_;
     intpath::ListBuffer list_;
     solver::GameGraph::Blocker blocker_;
+    const std::uint8_t* dense_ = nullptr;
+    std::uint64_t dense_count_ = 0;
 };
 
 }  // namespace

@@ -267,6 +267,16 @@ Stepped Kernel<Outcome>::shifted(const Move& m, std::vector<std::int64_t>& offse
         f.r[0] = n;
         return Stepped::not_even;
     }
+    const std::int64_t* first = offsets.data() + lo;
+    const std::int64_t* end = offsets.data() + hi + 1;
+    return dense_count_ ? shifted_walk<true>(n, first, end) : shifted_walk<false>(n, first, end);
+}
+
+// The options n + o of `shifted`, the bytes read from the dense window
+// (Dense: ids below dense_count_) or the pages.
+template <bool Outcome>
+template <bool Dense>
+Stepped Kernel<Outcome>::shifted_walk(std::int64_t n, const std::int64_t* o, const std::int64_t* end) {
     std::uint32_t flat_count;
     const std::uintptr_t* flat = low_.flat(flat_count);
     std::uint32_t* marks = mex_.marks();
@@ -275,9 +285,15 @@ Stepped Kernel<Outcome>::shifted(const Move& m, std::vector<std::int64_t>& offse
     // unsigned comparison, then a byte, as a hand-written loop reads it.
     const std::uint64_t direct = std::min<std::uint64_t>(StateTable::first_general,
                                                          std::uint64_t{flat_count} << VA::page_bits);
-    for (const std::int64_t *o = offsets.data() + lo, *end = offsets.data() + hi + 1; o != end; ++o) {
+    for (; o != end; ++o) {
         const std::int64_t id = n + *o;
-        if (static_cast<std::uint64_t>(id) < direct) [[likely]] {
+        if (Dense && static_cast<std::uint64_t>(id) < dense_count_) [[likely]] {
+            const std::uint8_t b = dense_[id];
+            if (byte_known<Outcome>(b)) [[likely]] {
+                if (!Outcome) marks[b] = stamp;
+                continue;
+            }
+        } else if (static_cast<std::uint64_t>(id) < direct) [[likely]] {
             const std::uintptr_t e = flat[static_cast<std::uint64_t>(id) >> VA::page_bits];
             if (!(e & 1)) [[likely]] {  // a narrow page
                 const std::uint8_t b = reinterpret_cast<const std::uint8_t*>(e)[id & (VA::page_size - 1)];

@@ -371,6 +371,13 @@ TEST_CASE("outcomes over one range are solved in one loop, as the loop as writte
         same_both_ways(games, "print count([outcome(Squares(n)) for n in 0..5000)END], \"P\")", limit);
     same_both_ways(games, "print sum([outcome(Squares(n)) for n in 0..10)END])");
     same_filtered(games, "print [10 / (n - 3) for n in 0..9 WHERE(outcome(Squares(n)) == \"N\")]");
+    // States known before the loop (values, outcomes, a draw) or solved
+    // by the solver in it, read beside those the loop solves.
+    same_both_ways(games + "\ngame Sq2 { position n; move k in 1..isqrt(n) => n - k * k; move where n == 2000 => n + 1 }",
+                   "print sg(Squares(700)), outcome(Squares(1500)), [sg(Squares(n)) for n in 0..40 where n % 3 == 0]\n"
+                   "print [outcome(Squares(n)) for n in 100..3000)END], count([outcome(Squares(n)) for n in 0..4000)END], \"P\")\n"
+                   "print sg(Sq2(1999)), count([outcome(Sq2(n)) for n in 1990..2600)END], \"P\"), [outcome(Loop(n)) for n in 5..30)END]");
+    same_both_ways(games, "print [outcome(Squares(n)) for n in 5000..5100)END]");
 }
 
 TEST_CASE("a loopy search met by a range query takes the range along, as the loop as written answers it", "[range_query]") {
