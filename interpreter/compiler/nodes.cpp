@@ -175,11 +175,23 @@ bool PlusChain::gather(Env& env, Parts& parts, Value& value) const {
     return gathering;
 }
 
-Value Compare::eval(Env& env) const {
+bool Compare::eval_bool(Env& env, const char*) const {
     Value ta, tb;
     const Value& a = operand(lhs, env, ta);
     const Value& b = operand(rhs, env, tb);
-    return Value::boolean(test(a, b));
+    if (a.is(Kind::integer) && b.is(Kind::integer)) {
+        const std::int64_t x = a.as_int(), y = b.as_int();
+        switch (op) {
+            case ast::Op::eq: return x == y;
+            case ast::Op::ne: return x != y;
+            case ast::Op::lt: return x < y;
+            case ast::Op::le: return x <= y;
+            case ast::Op::gt: return x > y;
+            case ast::Op::ge: return x >= y;
+            default: break;
+        }
+    }
+    return test(a, b);
 }
 
 bool Compare::test(const Value& a, const Value& b) const {
@@ -233,17 +245,15 @@ bool Compare::test(const Value& a, const Value& b) const {
     }
 }
 
-Value Logic::eval(Env& env) const {
+bool Logic::eval_bool(Env& env, const char*) const {
     switch (kind) {
-        case Kind::not_: return Value::boolean(!lhs->eval_bool(env, "the operand of 'not'"));
+        case Kind::not_: return !lhs->eval_bool(env, "the operand of 'not'");
         case Kind::and_:
-            return Value::boolean(lhs->eval_bool(env, "the left side of 'and'") &&
-                                  rhs->eval_bool(env, "the right side of 'and'"));
+            return lhs->eval_bool(env, "the left side of 'and'") && rhs->eval_bool(env, "the right side of 'and'");
         case Kind::or_:
-            return Value::boolean(lhs->eval_bool(env, "the left side of 'or'") ||
-                                  rhs->eval_bool(env, "the right side of 'or'"));
+            return lhs->eval_bool(env, "the left side of 'or'") || rhs->eval_bool(env, "the right side of 'or'");
     }
-    return Value();
+    return false;
 }
 
 Value Range::eval(Env& env) const {

@@ -104,7 +104,8 @@ struct Compare final : Code {
     CodePtr lhs, rhs;
     Compare(Loc l, std::uint32_t n, ast::Op o, CodePtr a, CodePtr b)
         : Code(l, n), op(o), lhs(std::move(a)), rhs(std::move(b)) {}
-    Value eval(Env& env) const override;
+    Value eval(Env& env) const override { return Value::boolean(Compare::eval_bool(env, nullptr)); }
+    bool eval_bool(Env& env, const char*) const override;
     bool test(const Value& a, const Value& b) const;
 };
 
@@ -113,7 +114,8 @@ struct Logic final : Code {
     CodePtr lhs, rhs;  // rhs null for not
     Logic(Loc l, std::uint32_t n, Kind k, CodePtr a, CodePtr b)
         : Code(l, n), kind(k), lhs(std::move(a)), rhs(std::move(b)) {}
-    Value eval(Env& env) const override;
+    Value eval(Env& env) const override { return Value::boolean(Logic::eval_bool(env, nullptr)); }
+    bool eval_bool(Env& env, const char*) const override;
 };
 
 struct IfElse final : Code {

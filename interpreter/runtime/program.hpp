@@ -48,7 +48,9 @@ public:
     // its parts straight to the sink.
     virtual void emit_option(Env& env, solver::OptionSink& sink) const;
 
-    bool eval_bool(Env& env, const char* what) const;
+    // The value as a bool, or the error that `what` must be one. Comparisons
+    // and logic give theirs without making a Value.
+    virtual bool eval_bool(Env& env, const char* what) const;
     std::int64_t eval_int(Env& env, const char* what) const;
 
     [[noreturn]] void error(const std::string& message) const { fail(loc_, message, length_); }
