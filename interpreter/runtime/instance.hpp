@@ -216,7 +216,8 @@ private:
     const Value* expanding_ = nullptr;  // the state whose moves run (expand), for move_state
     bool int_is_id_ = false;  // a position is one int, its own id below first_general (position_state)
     std::int8_t key_only_ = -1;  // try_grundy: the one-pass solve reads only packed keys (unknown: -1)
-    bool lists_resumable_ = false;
+    bool lists_resumable_ = false;  // try_grundy: Kernel::lists_resumable applies (known with key_only_)
+    bool masked_direct_ = false;    // try_grundy: Kernel::masked_direct applies to states that are their own ids
     bool has_split_ = false;  // a move is a split (known with key_only_)
     void one_pass_shape();    // sets the three above once
     bool outcome_pass(intpath::Frame& f, bool& p_position, Blocker& blocker);  // try_outcome's, once loaded
@@ -224,7 +225,7 @@ private:
     std::int8_t grid_state_ = -1;  // translation_grid(): unknown -1, none 0, made 1
     std::unique_ptr<HeapEngine> heap_;
     std::int8_t heap_fits_ = -1;  // unknown: -1
-    bool heap_busy_ = false;      // in heap_range: a search it starts must not start another  // try_grundy: Kernel::lists_resumable applies (known with key_only_)
+    bool heap_busy_ = false;      // in heap_range: a search it starts must not start another
 };
 
 }  // namespace grundy

@@ -240,74 +240,83 @@ public:
     // state to the plain scan: a value past 63, an error, an option that
     // is not interned.
     enum class Scan { done, blocked, other };
-    Scan masked_resumable(const Move& m, const Frame& f, solver::GameGraph::Blocker& b, std::uint32_t& value) {
+    // masked_resumable for a state that is its own id (a set of ints below
+    // 30, StateTable::direct_sets): every option is a subset of pos, so its
+    // own id too: the loop a hand-written solver has, with the masks and
+    // pages in locals. `values`: the array of direct ids. Needs nothing of
+    // the kernel, so a state's one-pass solve can run it alone
+    // (Instance::try_grundy).
+    static Scan masked_direct(const Move& m, const Frame& f, const solver::ValueArray& values,
+                              solver::GameGraph::Blocker& b, std::uint32_t& value) {
         std::int64_t& x = f.r[m.gens[0].reg];
         std::uint64_t seen = b.resume.gathered;
         std::uint64_t bits = b.resume.at ? b.resume.at : f.pos_key;
         const std::uint64_t pos = f.pos_key;
-        if (table_.direct_sets() && !(pos >> 30)) {
-            // Every option is a subset of pos, so its own id: the loop a
-            // hand-written solver has, with the masks and pages in locals.
-            auto& masks = f.data->filters[m.list.removal == ListResult::no_filter ? m.list.b->filter_slot : m.list.filter_slot];
-            const solver::ValueArray& values = arrays_[solver::Solver::id_class(StateTable::first_direct)];
-            std::uint32_t flat_count;
-            const std::uintptr_t* flat = values.flat(flat_count);
-            auto mask_of = [&](std::int64_t at) -> const IntInstanceData::Filter& {
-                return masks[at].known ? masks[at] : intpath::option_masks(m.list, f, at);
-            };
-            // The next option alone first: in a depth-first search it is
-            // often the one not solved yet, and the others' ids would be
-            // made for nothing, again at each resumption.
-            if (bits) {
-                x = __builtin_ctzll(bits);
-                const IntInstanceData::Filter& c = mask_of(x);
-                if (pos & c.fails) return Scan::other;
-                const auto key = static_cast<std::uint32_t>(pos & ~c.holds);
-                const std::uint32_t v = values.get(key);
-                if (v >= 64) {
-                    if (v < not_known) return Scan::other;
-                    b = {true, StateTable::first_direct + key, {bits, seen}};
-                    return Scan::blocked;
-                }
-                seen |= std::uint64_t{1} << v;
-                bits &= bits - 1;
+        auto& masks = f.data->filters[m.list.removal == ListResult::no_filter ? m.list.b->filter_slot : m.list.filter_slot];
+        std::uint32_t flat_count;
+        const std::uintptr_t* flat = values.flat(flat_count);
+        auto mask_of = [&](std::int64_t at) -> const IntInstanceData::Filter& {
+            return masks[at].known ? masks[at] : intpath::option_masks(m.list, f, at);
+        };
+        // The next option alone first: in a depth-first search it is
+        // often the one not solved yet, and the others' ids would be
+        // made for nothing, again at each resumption.
+        if (bits) {
+            x = __builtin_ctzll(bits);
+            const IntInstanceData::Filter& c = mask_of(x);
+            if (pos & c.fails) return Scan::other;
+            const auto key = static_cast<std::uint32_t>(pos & ~c.holds);
+            const std::uint32_t v = values.get(key);
+            if (v >= 64) {
+                if (v < not_known) return Scan::other;
+                b = {true, StateTable::first_direct + key, {bits, seen}};
+                return Scan::blocked;
             }
-            // The options' ids first, then their values: the reads miss the
-            // cache (ids are scattered bitmasks), so the table entries and
-            // then the values are fetched together, and the misses overlap.
-            std::uint32_t keys[30];
-            std::size_t n = 0;
-            for (std::uint64_t rest = bits; rest; rest &= rest - 1) {
-                x = __builtin_ctzll(rest);
-                const IntInstanceData::Filter& c = mask_of(x);
-                if (pos & c.fails) return Scan::other;
-                keys[n] = static_cast<std::uint32_t>(pos & ~c.holds);
-                if ((keys[n] >> solver::ValueArray::page_bits) < flat_count)
-                    __builtin_prefetch(&flat[keys[n] >> solver::ValueArray::page_bits]);
-                ++n;
-            }
-            for (std::size_t i = 0; i < n; ++i) {
-                const std::uint32_t page = keys[i] >> solver::ValueArray::page_bits;
-                if (page < flat_count && !(flat[page] & 1))
-                    __builtin_prefetch(reinterpret_cast<const std::uint8_t*>(flat[page]) +
-                                       (keys[i] & (solver::ValueArray::page_size - 1)));
-            }
-            for (std::size_t i = 0; i < n; ++i, bits &= bits - 1) {
-                const std::uint32_t key = keys[i];
-                const std::uint32_t page = key >> solver::ValueArray::page_bits;
-                const std::uint32_t v = page < flat_count
-                                            ? solver::ValueArray::read(flat[page], key & (solver::ValueArray::page_size - 1))
-                                            : values.get(key);
-                if (v >= 64) {
-                    if (v < not_known) return Scan::other;
-                    b = {true, StateTable::first_direct + key, {bits, seen}};
-                    return Scan::blocked;
-                }
-                seen |= std::uint64_t{1} << v;
-            }
-            value = static_cast<std::uint32_t>(std::countr_one(seen));
-            return Scan::done;
+            seen |= std::uint64_t{1} << v;
+            bits &= bits - 1;
         }
+        // The options' ids first, then their values: the reads miss the
+        // cache (ids are scattered bitmasks), so the table entries and
+        // then the values are fetched together, and the misses overlap.
+        std::uint32_t keys[30];
+        std::size_t n = 0;
+        for (std::uint64_t rest = bits; rest; rest &= rest - 1) {
+            x = __builtin_ctzll(rest);
+            const IntInstanceData::Filter& c = mask_of(x);
+            if (pos & c.fails) return Scan::other;
+            keys[n] = static_cast<std::uint32_t>(pos & ~c.holds);
+            if ((keys[n] >> solver::ValueArray::page_bits) < flat_count)
+                __builtin_prefetch(&flat[keys[n] >> solver::ValueArray::page_bits]);
+            ++n;
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::uint32_t page = keys[i] >> solver::ValueArray::page_bits;
+            if (page < flat_count && !(flat[page] & 1))
+                __builtin_prefetch(reinterpret_cast<const std::uint8_t*>(flat[page]) +
+                                   (keys[i] & (solver::ValueArray::page_size - 1)));
+        }
+        for (std::size_t i = 0; i < n; ++i, bits &= bits - 1) {
+            const std::uint32_t key = keys[i];
+            const std::uint32_t page = key >> solver::ValueArray::page_bits;
+            const std::uint32_t v = page < flat_count
+                                        ? solver::ValueArray::read(flat[page], key & (solver::ValueArray::page_size - 1))
+                                        : values.get(key);
+            if (v >= 64) {
+                if (v < not_known) return Scan::other;
+                b = {true, StateTable::first_direct + key, {bits, seen}};
+                return Scan::blocked;
+            }
+            seen |= std::uint64_t{1} << v;
+        }
+        value = static_cast<std::uint32_t>(std::countr_one(seen));
+        return Scan::done;
+    }
+    Scan masked_resumable(const Move& m, const Frame& f, solver::GameGraph::Blocker& b, std::uint32_t& value) {
+        if (table_.direct_sets() && !(f.pos_key >> 30))
+            return masked_direct(m, f, arrays_[solver::Solver::id_class(StateTable::first_direct)], b, value);
+        std::int64_t& x = f.r[m.gens[0].reg];
+        std::uint64_t seen = b.resume.gathered;
+        std::uint64_t bits = b.resume.at ? b.resume.at : f.pos_key;
         for (; bits; bits &= bits - 1) {
             x = __builtin_ctzll(bits);
             std::uint32_t v;
