@@ -263,8 +263,8 @@ Value Range::eval(Env& env) const {
 }
 
 void Range::iterate(Env& env, FunctionRef<bool(const Value&)> f) const {
-    std::int64_t a = lo->eval_int(env, "the start of a range");
-    std::int64_t b = hi->eval_int(env, "the end of a range");
+    std::int64_t a, b;
+    int_bounds(env, a, b);
     for (std::int64_t i = a; i <= b; ++i) {
         if (!f(Value::integer(i)) || i == b) return;
     }

@@ -157,6 +157,11 @@ struct Range final : Code {
     Range(Loc l, std::uint32_t n, CodePtr a, CodePtr b) : Code(l, n), lo(std::move(a)), hi(std::move(b)) {}
     Value eval(Env& env) const override;
     void iterate(Env& env, FunctionRef<bool(const Value&)> f) const override;
+    bool int_bounds(Env& env, std::int64_t& a, std::int64_t& b) const override {
+        a = lo->eval_int(env, "the start of a range");
+        b = hi->eval_int(env, "the end of a range");
+        return true;
+    }
 };
 
 // (a, b), [a, b], {a, b}; a range written inside a display expands.

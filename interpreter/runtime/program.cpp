@@ -90,6 +90,16 @@ bool GensCode::run_from(std::size_t i, Env& env, FunctionRef<bool()> body) const
     }
     bool go_on = true;
     const GenCode& g = gens[i];
+    if (std::int64_t a, b; g.iterable->int_bounds(env, a, b)) {  // as Range::iterate, without a call per value
+        for (std::int64_t x = a; x <= b; ++x) {
+            poll_interrupt();
+            if (g.binder.slot >= 0) env.slots[g.binder.slot] = Value::integer(x);
+            else g.binder.bind(env, Value::integer(x));
+            if (!run_from(i + 1, env, body)) return false;
+            if (x == b) break;
+        }
+        return true;
+    }
     g.iterable->iterate(env, [&](const Value& x) {
         poll_interrupt();  // a long comprehension stops on Ctrl-C
         g.binder.bind(env, x);

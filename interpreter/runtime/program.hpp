@@ -44,6 +44,9 @@ public:
     // Iterates the value this code denotes; ranges override it to avoid
     // building a range object. `f` returns false to stop.
     virtual void iterate(Env& env, FunctionRef<bool(const Value&)> f) const;
+    // A range's ends, evaluated as iterate() evaluates them; false (nothing
+    // evaluated) for any other code. Lets a generator loop over ints itself.
+    virtual bool int_bounds(Env&, std::int64_t&, std::int64_t&) const { return false; }
     // The result of a move: by default one state or position; split() adds
     // its parts straight to the sink.
     virtual void emit_option(Env& env, solver::OptionSink& sink) const;

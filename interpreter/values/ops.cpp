@@ -100,12 +100,7 @@ std::int64_t neg(std::int64_t a) {
 
 namespace {
 
-Value concat(Kind k, const SeqObj& a, const SeqObj& b) {
-    std::vector<Value> items(a.begin(), a.end());
-    items.insert(items.end(), b.begin(), b.end());
-    if (k == Kind::list) return make_list(std::move(items));
-    return make_seq(k, items);
-}
+Value concat(Kind k, const SeqObj& a, const SeqObj& b) { return make_seq(k, a.span(), b.span()); }
 
 Value set_union(const SeqObj& a, const SeqObj& b) {
     std::vector<Value> out;

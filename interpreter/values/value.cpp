@@ -161,6 +161,14 @@ Value intern_string(std::string_view text) {
 }
 
 Value make_seq(Kind k, std::span<const Value> items) { return build_seq(k, items.begin(), items.size(), false); }
+Value make_seq(Kind k, std::span<const Value> a, std::span<const Value> b) {
+    SeqObj* s = alloc_seq(a.size() + b.size());
+    Value out = Value::adopt(k, s);  // owns what is built, should a copy throw
+    s->size = 0;
+    for (const Value& x : a) new (&s->items()[s->size++]) Value(x);
+    for (const Value& x : b) new (&s->items()[s->size++]) Value(x);
+    return out;
+}
 Value make_tuple(std::span<const Value> items) { return make_seq(Kind::tuple, items); }
 Value make_list(std::span<const Value> items) { return make_seq(Kind::list, items); }
 Value make_list(std::vector<Value>&& items) { return build_seq(Kind::list, items.begin(), items.size(), true); }

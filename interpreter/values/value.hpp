@@ -287,6 +287,7 @@ private:
 };
 Value make_set(std::vector<Value> items);        // sorts and removes duplicates
 Value make_seq(Kind k, std::span<const Value> items);  // k: tuple, list (set: already sorted and unique)
+Value make_seq(Kind k, std::span<const Value> a, std::span<const Value> b);  // a's items, then b's
 Value make_range(std::int64_t lo, std::int64_t hi);
 Value make_position(Components parts, bool misere);
 // The same from parts held elsewhere: copied into a pooled position's own
