@@ -660,6 +660,9 @@ private:
         return &e;
     }
 
+    // A result that is a sum of the game's own positions (`G(a) + G(b)`)
+    // is `split(a, b)`, and one alone (`G(a)`) the state a: no position
+    // value made per option.
     ExprPtr as_split(ExprPtr result) {
         std::vector<Expr*> operands;
         std::vector<Expr*> sums{result.get()};
@@ -672,6 +675,14 @@ private:
             } else {
                 operands.push_back(e);
             }
+        }
+        if (operands.size() == 1 && own_position(*operands[0])) {
+            // `G(x)` alone is the state x, as the position pattern spells it.
+            Expr& o = *operands[0];
+            if (!gd_.position->is_tuple()) return std::move(o.items[1]);
+            auto state = std::make_unique<Expr>(gd_.position->brackets ? ExprKind::list : ExprKind::tuple, o.loc, o.length);
+            for (std::size_t i = 1; i < o.items.size(); ++i) state->items.push_back(std::move(o.items[i]));
+            return state;
         }
         if (operands.size() < 2 || !builtin("split")) return result;
         for (Expr* o : operands)

@@ -169,6 +169,31 @@ TEST_CASE("a sum of the game's own positions is split", "[rewrite]") {
     CHECK(output_of(other) != "");
 }
 
+TEST_CASE("one of the game's own positions as a result is its state", "[rewrite]") {
+    // Against the same rules through a top-level function (not expanded:
+    // it reads the game by name), which stays a position made per option.
+    const std::string games =
+        "game A { position n; move k in 1..min(3, n) => A(n - k) }\n"
+        "game B { position (x, y); move where x > 0 => B(x - 1, y); move where y > 1 => B(y - 2, x) }\n"
+        "game C { position [x, y]; canonical => sorted([x, y]); move where x > 0 => C(x - 1, y + 1) }\n"
+        "game D(s) { position n; move k in s where k <= n => D(s)(n - k) }\n"
+        "fn a(n) = A(n)\nfn b(x, y) = B(x, y)\n"
+        "game A2 { position n; move k in 1..min(3, n) => a(n - k) }\n"
+        "game B2 { position (x, y); move where x > 0 => b(x - 1, y); move where y > 1 => b(y - 2, x) }\n";
+    CHECK(on_int_path(games, "A"));
+    CHECK(on_int_path(games, "B"));
+    CHECK(output_of(games + "print moves(A(5)), moves(B(2, 3)), moves(C(1, 3)), moves(D({1, 2})(4))\n"
+                            "print [sg(A(n)) for n in 0..12], [outcome(misere(A(n))) for n in 0..8]\n"
+                            "print [sg(B(x, y)) for x in 0..5, y in 0..5], outcome(misere(B(3, 4)))\n"
+                            "print [sg(C(x, y)) for x in 0..4, y in 0..4], [sg(D([2, 3])(n)) for n in 0..9]\n") ==
+          "[A(4), A(3), A(2)] [B(1, 3), B(1, 2)] [C([0, 4])] [D({1, 2})(3), D({1, 2})(2)]\n"
+          "[0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0] [\"N\", \"P\", \"N\", \"N\", \"N\", \"P\", \"N\", \"N\", \"N\"]\n"
+          "[0, 0, 1, 0, 1, 0, 1, 1, 2, 2, 2, 2, 0, 0, 0, 0, 1, 0, 1, 1, 1, 1, 2, 2, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1] N\n"
+          "[0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 1, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 0, 1, 0] [0, 0, 1, 1, 2, 0, 0, 1, 1, 2]\n");
+    CHECK(output_of(games + "check sg(A(n)) == sg(A2(n)) and outcome(misere(A(n))) == outcome(misere(A2(n))) for n in 0..40\n"
+                            "check sg(B(x, y)) == sg(B2(x, y)) for x in 0..9, y in 0..9\nprint \"same\"\n") == "same\n");
+}
+
 TEST_CASE("an expanded call keeps the call's meaning", "[rewrite]") {
     // Arguments are evaluated before the body, even when the body does not
     // read them: the error still comes out.
