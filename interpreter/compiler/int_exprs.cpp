@@ -310,6 +310,12 @@ BoolPtr IntCompiler::boolean(const Expr& e) {
                 case Op::ge: return cmp<Op::ge>(e);
                 case Op::in:
                 case Op::not_in:
+                    if (e.items[1]->kind == ExprKind::range) {
+                        IntPtr x = integer(*e.items[0]);
+                        IntPtr lo = integer(*e.items[1]->items[0]);
+                        return std::make_unique<InRange>(std::move(x), std::move(lo), integer(*e.items[1]->items[1]),
+                                                         e.op == Op::not_in);
+                    }
                     if (!constant(*e.items[1])) throw GiveUp{};
                     {
                         IntPtr x = integer(*e.items[0]);

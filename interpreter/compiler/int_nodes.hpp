@@ -493,6 +493,20 @@ struct InList final : Bool {
     }
 };
 
+// `x in lo..hi` (or `not in`): x, lo and hi computed in that order, as
+// the range is made after x, without making it.
+struct InRange final : Bool {
+    IntPtr x, lo, hi;
+    bool negate;
+    InRange(IntPtr v, IntPtr a, IntPtr b, bool n) : x(std::move(v)), lo(std::move(a)), hi(std::move(b)), negate(n) {}
+    bool test(const Frame& f) const override {
+        const std::int64_t v = x->eval(f);
+        const std::int64_t a = lo->eval(f);
+        const std::int64_t b = hi->eval(f);
+        return (a <= v && v <= b) != negate;
+    }
+};
+
 // `and`, `or` (short-circuit) and `not`, one type each: no switch per test.
 template <bool is_and> struct Junction final : Bool {
     BoolPtr a, b;

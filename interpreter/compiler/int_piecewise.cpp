@@ -56,6 +56,20 @@ void IntCompiler::bounds(const ast::MoveDef& mv, const std::string& var, const s
     // (and raising an error) for the values it excludes.
     bool leading = true;
     for (const Expr* c : conjuncts) {
+        // `k in lo..hi` (ints): lo <= k and k <= hi, the ends in that order.
+        if (leading && c->kind == ExprKind::compare && c->op == Op::in && is_var(*c->items[0], var) &&
+            c->items[1]->kind == ExprKind::range && !mentions(*c->items[1], var)) {
+            using Side = Move::Bound::Side;
+            for (int end = 0; end < 2; ++end) {
+                Move::Bound bound;
+                bound.side = end == 0 ? Side::at_least : Side::at_most;
+                const Expr& e = *c->items[1]->items[end];
+                bound.e = integer(e);
+                bound.linear = !position.empty() && linearity(e, {position}, false) < 2;
+                m.bounds.push_back(std::move(bound));
+            }
+            continue;
+        }
         if (leading && c->kind == ExprKind::compare && c->op != Op::in && c->op != Op::not_in && c->op != Op::ne) {
             bool left = is_var(*c->items[0], var) && !mentions(*c->items[1], var);
             bool right = is_var(*c->items[1], var) && !mentions(*c->items[0], var);
