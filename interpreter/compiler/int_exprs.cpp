@@ -298,6 +298,20 @@ BoolPtr IntCompiler::boolean(const Expr& e) {
             }
         }
     }
+    if (e.kind == ExprKind::compare && (e.op == Op::eq || e.op == Op::ne)) {
+        const Expr &l = *e.items[0], &r = *e.items[1];
+        auto written = [](const Expr& d) {
+            return (d.kind == ExprKind::tuple || d.kind == ExprKind::list) &&
+                   std::none_of(d.items.begin(), d.items.end(), [](auto& x) { return x->kind == ExprKind::range; });
+        };
+        if (written(l) && l.kind == r.kind && r.items.size() == l.items.size() && !l.items.empty() &&
+            l.items.size() <= 16 && written(r) && !constant(e)) {
+            std::vector<IntPtr> xs;
+            for (auto& x : l.items) xs.push_back(integer(*x));
+            for (auto& x : r.items) xs.push_back(integer(*x));
+            return std::make_unique<DisplayEq>(std::move(xs), e.op == Op::ne);
+        }
+    }
     switch (e.kind) {
         case ExprKind::bool_lit: return std::make_unique<ConstBool>(e.int_value != 0);
         case ExprKind::compare:

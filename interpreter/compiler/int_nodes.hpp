@@ -507,6 +507,22 @@ struct InRange final : Bool {
     }
 };
 
+// `(a, b) == (c, d)` of ints written out (or `!=`; lists alike): every
+// item computed in order, left then right, then compared item by item.
+struct DisplayEq final : Bool {
+    std::vector<IntPtr> xs;  // the left side's items, then the right's
+    bool negate;
+    DisplayEq(std::vector<IntPtr> v, bool n) : xs(std::move(v)), negate(n) {}
+    bool test(const Frame& f) const override {
+        std::int64_t v[32];
+        const std::size_t n = xs.size();
+        for (std::size_t i = 0; i < n; ++i) v[i] = xs[i]->eval(f);
+        bool equal = true;
+        for (std::size_t i = 0; i < n / 2; ++i) equal = equal && v[i] == v[n / 2 + i];
+        return equal != negate;
+    }
+};
+
 // `and`, `or` (short-circuit) and `not`, one type each: no switch per test.
 template <bool is_and> struct Junction final : Bool {
     BoolPtr a, b;
