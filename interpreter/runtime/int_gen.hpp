@@ -376,20 +376,23 @@ inline const IntInstanceData::Filter& option_masks(const ListResult& lr, const F
     return c.known ? c : removal_mask(lr, f, x);
 }
 
-// `s - {d for d in s where c}` as a mask, with c's mask for this state's
-// key computed once per instance (ListResult::filter); false when that
-// does not apply, or when c raises an error for some d in s (the element
-// loop then raises it where the rules do).
+// `s - {d for d in s where c}`, or `{d for d in s where c}` itself, as a
+// mask, with c's mask for this state's key computed once per instance
+// (ListResult::filter); false when that does not apply, or when c raises
+// an error for some d in s (the element loop then raises it where the
+// rules do).
 inline bool filtered_mask(const ListResult& lr, const Frame& f, std::uint64_t& out) {
     using K = ListResult::Kind;
-    if (lr.kind != K::minus || lr.a->kind != K::position || lr.b->filter == ListResult::no_filter || !f.has_key)
+    const bool kept = lr.kind == K::comprehension;  // filter set: over the position, ascending
+    if (!f.has_key || (kept ? lr.filter == ListResult::no_filter
+                            : lr.kind != K::minus || lr.a->kind != K::position || lr.b->filter == ListResult::no_filter))
         return false;
-    const ListResult& b = *lr.b;
+    const ListResult& b = kept ? lr : *lr.b;
     const std::int64_t key = b.filter == ListResult::constant_filter ? 0 : f.r[b.filter];
     if (key < 0 || key > 63) return false;
     const IntInstanceData::Filter& c = filter_masks(b, f, key);
     if (f.pos_key & c.fails) return false;
-    out = f.pos_key & ~c.holds;
+    out = kept ? f.pos_key & c.holds : f.pos_key & ~c.holds;
     return true;
 }
 
