@@ -379,11 +379,30 @@ Gen IntCompiler::generator(const ast::Generator& gen) {
         g.list = static_cast<int>(hoisted_list(it));
     } else if (is_set(it)) {
         g.mask = mask(it);
+    } else if (it.kind == ExprKind::list || it.kind == ExprKind::list_comp) {
+        g.computed = std::make_shared<const ListResult>(computed_list(it));
     } else {
         throw GiveUp{};
     }
     g.reg = declare(gen.pattern.name);
     return g;
+}
+
+// A list of ints written out or comprehended, made whole by each state
+// before the generator over it binds a value.
+ListResult IntCompiler::computed_list(const Expr& e) {
+    ListResult out;
+    if (e.kind == ExprKind::list) {
+        for (auto& item : e.items) out.items.push_back(integer(*item));
+        return out;
+    }
+    out.kind = ListResult::Kind::comprehension;
+    const auto mark = regs_.size();
+    for (auto& gen : e.gens.gens) out.gens.push_back(generator(gen));
+    if (e.gens.where) out.where = boolean(*e.gens.where);
+    out.element = integer(*e.items[0]);
+    regs_.resize(mark);
+    return out;
 }
 
 }  // namespace grundy::intcomp

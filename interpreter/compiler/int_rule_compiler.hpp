@@ -103,6 +103,7 @@ private:
     const Expr* split_call(const Expr& r) const;
     std::vector<const Expr*> split_parts(const Expr& r, const Expr& call);
     Gen generator(const ast::Generator& gen);
+    ListResult computed_list(const Expr& e);
 
     // int_masks.cpp: sets held as masks (mask_nodes.hpp)
     std::uint8_t set_coordinates(const ast::GameDef& gd);

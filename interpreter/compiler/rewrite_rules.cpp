@@ -6,13 +6,13 @@
 #include <set>
 #include <vector>
 
+#include "expr_edits.hpp"
+
 namespace grundy {
 
 namespace {
 
-using ast::Expr;
-using ast::ExprKind;
-using ast::ExprPtr;
+using namespace expr_edits;
 
 // A body of more nodes stays a call; past the budget a game stops expanding.
 constexpr std::size_t max_body_nodes = 64;
@@ -22,95 +22,8 @@ constexpr std::size_t max_steps = 64;
 // A move over small ranges: at most this many values a range, choices in all.
 constexpr std::int64_t max_range_values = 4;
 constexpr std::size_t max_choices = 32;
-
-std::size_t count_nodes(const Expr& e) {
-    std::size_t n = 1;
-    for (auto& item : e.items) n += count_nodes(*item);
-    for (auto& g : e.gens.gens) n += count_nodes(*g.iterable);
-    if (e.gens.where) n += count_nodes(*e.gens.where);
-    return n;
-}
-
-void pattern_names(const ast::Pattern& p, std::vector<std::string>& out) {
-    if (!p.is_tuple()) {
-        if (p.name != "_") out.push_back(p.name);
-        return;
-    }
-    for (auto& item : p.items) pattern_names(item, out);
-}
-
-// The names an expression reads that it does not bind itself.
-void free_names(const Expr& e, std::vector<std::string>& bound, std::set<std::string>& out) {
-    auto is_bound = [&](const std::string& n) { return std::find(bound.begin(), bound.end(), n) != bound.end(); };
-    switch (e.kind) {
-        case ExprKind::name:
-            if (!is_bound(e.text)) out.insert(e.text);
-            return;
-        case ExprKind::list_comp:
-        case ExprKind::set_comp:
-        case ExprKind::let_in: {
-            const std::size_t mark = bound.size();
-            for (auto& g : e.gens.gens) {
-                free_names(*g.iterable, bound, out);
-                pattern_names(g.pattern, bound);
-            }
-            if (e.gens.where) free_names(*e.gens.where, bound, out);
-            free_names(*e.items[0], bound, out);
-            bound.resize(mark);
-            return;
-        }
-        default:
-            for (auto& item : e.items) free_names(*item, bound, out);
-    }
-}
-
-// Every name bound anywhere inside e (comprehensions, lets).
-void binders(const Expr& e, std::set<std::string>& out) {
-    std::vector<std::string> names;
-    for (auto& g : e.gens.gens) {
-        pattern_names(g.pattern, names);
-        binders(*g.iterable, out);
-    }
-    out.insert(names.begin(), names.end());
-    if (e.gens.where) binders(*e.gens.where, out);
-    for (auto& item : e.items) binders(*item, out);
-}
-
-void place(Expr& e, Loc loc, std::uint32_t length) {
-    e.loc = loc;
-    e.length = length;
-    for (auto& item : e.items) place(*item, loc, length);
-}
-
-// A copy of e with free occurrences of the mapped names replaced; with
-// `at_use`, each copy placed where the name was (a literal put in for a
-// step's name: its errors point at the name's use).
-ExprPtr substitute(const Expr& e, std::vector<std::pair<std::string, const Expr*>> map, bool at_use = false) {
-    if (e.kind == ExprKind::name) {
-        for (auto& [name, with] : map)
-            if (name == e.text) {
-                ExprPtr out = ast::clone(*with);
-                if (at_use) place(*out, e.loc, e.length);
-                return out;
-            }
-        return ast::clone(e);
-    }
-    auto out = std::make_unique<Expr>(e.kind, e.loc, e.length);
-    out->op = e.op;
-    out->int_value = e.int_value;
-    out->text = e.text;
-    // Generators bind in order: a name bound by one is no longer the
-    // parameter in later iterables, the condition or the element.
-    for (auto& g : e.gens.gens) {
-        out->gens.gens.push_back(ast::Generator{g.pattern, substitute(*g.iterable, map, at_use)});
-        std::vector<std::string> names;
-        pattern_names(g.pattern, names);
-        std::erase_if(map, [&](auto& m) { return std::find(names.begin(), names.end(), m.first) != names.end(); });
-    }
-    if (e.gens.where) out->gens.where = substitute(*e.gens.where, map, at_use);
-    for (auto& item : e.items) out->items.push_back(substitute(*item, map, at_use));
-    return out;
-}
+// A sort of more items written out stays a call.
+constexpr std::size_t max_sorted = 6;
 
 class RuleRewriter {
 public:
@@ -286,16 +199,6 @@ private:
         }
         return out;
     }
-    // A tuple or list written out item by item (a range inside a list
-    // display is several items).
-    static bool is_display(const Expr& e) {
-        return (e.kind == ExprKind::tuple || e.kind == ExprKind::list) &&
-               std::none_of(e.items.begin(), e.items.end(), [](const ExprPtr& x) { return x->kind == ExprKind::range; });
-    }
-    static bool int_literal(const Expr& e) {
-        return e.kind == ExprKind::int_lit ||
-               (e.kind == ExprKind::unary && e.op == ast::Op::neg && e.items[0]->kind == ExprKind::int_lit);
-    }
 
     // `let (x, y) = (e1, e2) in body` is `let x = e1 in let y = e2 in
     // body` when e2 does not read x (which in the tuple it reads from
@@ -303,6 +206,10 @@ private:
     // built. `value` is rewritten, so a helper that returns a tuple written
     // out unpacks too; binds gets the lets in order.
     static void unpack(const ast::Pattern& p, ExprPtr value, std::vector<ast::Generator>& binds) {
+        std::vector<ExprPtr> lets;
+        if (p.is_tuple()) peel(value, lets);
+        if (!is_display(*value)) rewrap(value, lets);
+        for (auto& let : lets) binds.push_back(std::move(let->gens.gens[0]));
         bool flat = p.is_tuple() && is_display(*value) && value->items.size() == p.items.size();
         std::vector<std::string> before;
         for (std::size_t i = 0; flat && i < p.items.size(); ++i) {
@@ -317,7 +224,10 @@ private:
     }
     ExprPtr rewrite_let(const Expr& let) {
         std::vector<ast::Generator> binds;
-        unpack(let.gens.gens[0].pattern, rewrite(*let.gens.gens[0].iterable), binds);
+        ExprPtr value = rewrite(*let.gens.gens[0].iterable);
+        if (let.gens.gens[0].pattern.is_tuple() && value->kind == ExprKind::call)
+            if (ExprPtr sorted = sorted_display(*value, true)) value = std::move(sorted);
+        unpack(let.gens.gens[0].pattern, std::move(value), binds);
         const std::size_t mark = locals_.size();
         for (auto& b : binds) pattern_names(b.pattern, locals_);
         ExprPtr body = rewrite(*let.items[0]);
@@ -369,7 +279,11 @@ private:
         out->text = e.text;
         for (auto& item : e.items) out->items.push_back(rewrite(*item));
         switch (e.kind) {
-            case ExprKind::call: return updated(*out) ? std::move(out->items[1]) : expand(std::move(out));
+            case ExprKind::call:
+                if (updated(*out)) return std::move(out->items[1]);
+                if (ExprPtr sorted = sorted_display(*out, false)) return sorted;
+                if (retagged(*out)) return std::move(out->items[1]);
+                return expand(std::move(out));
             case ExprKind::index: return picked(*out) ? std::move(out->items[0]) : std::move(out);
             case ExprKind::compare: return compared(std::move(out));
             case ExprKind::binary: return computed(std::move(out));
@@ -380,6 +294,75 @@ private:
             case ExprKind::logic_or: return logic(std::move(out));
             default: return out;
         }
+    }
+
+    // `sorted([e1, e2, e3])` of at most max_sorted items is a list of
+    // them in order, written as a network of min and max: `let s#1 = e1 in
+    // ... let l#4 = min(s#1, s#2) in let h#5 = max(s#1, s#2) in ... in [l#8,
+    // h#9, h#7]`. The items run once, in order, before any comparison, as
+    // they do for the call; min and max order values as sorted() does and
+    // never fail, and values that order as equal are equal. Without
+    // `names_too`, not for items that are all names and literals, whose
+    // sort the int path reads as it is (a canonical form that sorts the
+    // position).
+    ExprPtr sorted_display(const Expr& call, bool names_too) {
+        if (call.items.size() != 2 || call.items[0]->kind != ExprKind::name || call.items[0]->text != "sorted" ||
+            !builtin("sorted") || !builtin("min") || !builtin("max"))
+            return nullptr;
+        const Expr& d = *call.items[1];
+        if (!is_display(d) || d.items.size() < 2 || d.items.size() > max_sorted) return nullptr;
+        auto plain = [](const ExprPtr& x) { return x->kind == ExprKind::name || int_literal(*x); };
+        if (!names_too && std::all_of(d.items.begin(), d.items.end(), plain)) return nullptr;
+        std::vector<ExprPtr> lets;
+        auto bind = [&](ExprPtr value, const char* stem) {
+            ast::Pattern p;
+            p.loc = call.loc;
+            p.name = stem + std::to_string(++fresh_);  // no user name has '#'
+            auto let = std::make_unique<Expr>(ExprKind::let_in, call.loc, call.length);
+            let->gens.gens.push_back(ast::Generator{p, std::move(value)});
+            lets.push_back(std::move(let));
+            return p.name;
+        };
+        auto name = [&](const std::string& n) {
+            auto out = std::make_unique<Expr>(ExprKind::name, call.loc, call.length);
+            out->text = n;
+            return out;
+        };
+        std::vector<std::string> wires;
+        for (auto& item : d.items) wires.push_back(bind(ast::clone(*item), "s#"));
+        for (std::size_t pass = 0; pass + 1 < wires.size(); ++pass)
+            for (std::size_t j = 0; j + 1 + pass < wires.size(); ++j) {
+                std::string pair[2];
+                for (int hi = 0; hi < 2; ++hi) {
+                    auto c = std::make_unique<Expr>(ExprKind::call, call.loc, call.length);
+                    c->items.push_back(name(hi ? "max" : "min"));
+                    c->items.push_back(name(wires[j]));
+                    c->items.push_back(name(wires[j + 1]));
+                    pair[hi] = bind(std::move(c), hi ? "h#" : "l#");
+                }
+                wires[j] = pair[0];
+                wires[j + 1] = pair[1];
+            }
+        auto list = std::make_unique<Expr>(ExprKind::list, call.loc, call.length);  // where the call's value is
+        for (auto& w : wires) list->items.push_back(name(w));
+        rewrap(list, lets);
+        return list;
+    }
+    // `tuple([a, b])` is `(a, b)` and `list((a, b))` is `[a, b]`, also
+    // under the lets a sort leaves; left in items[1].
+    bool retagged(Expr& call) {
+        const Expr& c = *call.items[0];
+        if (call.items.size() != 2 || c.kind != ExprKind::name || (c.text != "tuple" && c.text != "list") ||
+            !builtin(c.text))
+            return false;
+        std::vector<ExprPtr> lets;
+        peel(call.items[1], lets);
+        const bool to_tuple = c.text == "tuple";
+        Expr& d = *call.items[1];
+        const bool ok = is_display(d);
+        if (ok) d.kind = to_tuple ? ExprKind::tuple : ExprKind::list, d.loc = call.loc, d.length = call.length;
+        rewrap(call.items[1], lets);
+        return ok;
     }
 
     // ---- displays ---------------------------------------------------------------
@@ -396,11 +379,6 @@ private:
             int_literal(e))
             return true;
         return e.kind == ExprKind::name && (local(e.text) || param(e.text)) && !(captured && captured->count(e.text));
-    }
-    static std::optional<std::int64_t> literal_value(const Expr& e) {
-        if (e.kind == ExprKind::int_lit) return e.int_value;
-        if (int_literal(e) && e.items[0]->int_value != INT64_MIN) return -e.items[0]->int_value;
-        return std::nullopt;
     }
     // The item of display `d` that a literal index names; when `alone`,
     // only if every other item is inert.
@@ -453,69 +431,6 @@ private:
         d.items[*at] = std::move(call.items[3]);
         rewrap(call.items[1], lets);
         return true;
-    }
-    // The lets an earlier fold wrapped around a display (names with '#',
-    // which no rule can read) move out of it, outermost first.
-    static void peel(ExprPtr& e, std::vector<ExprPtr>& lets) {
-        while (e->kind == ExprKind::let_in && !e->gens.gens[0].pattern.is_tuple() &&
-               e->gens.gens[0].pattern.name.find('#') != std::string::npos) {
-            ExprPtr body = std::move(e->items[0]);
-            e->items.clear();
-            lets.push_back(std::move(e));
-            e = std::move(body);
-        }
-    }
-    static void rewrap(ExprPtr& e, std::vector<ExprPtr>& lets) {
-        for (auto it = lets.rbegin(); it != lets.rend(); ++it) {
-            (*it)->items.push_back(std::move(e));
-            e = std::move(*it);
-        }
-        lets.clear();
-    }
-    // `i - 1` with i a literal put in: +, - and * of literals, when the
-    // result fits (an overflow stays, to fail as written).
-    static ExprPtr computed(ExprPtr e) {
-        auto a = literal_value(*e->items[0]), b = literal_value(*e->items[1]);
-        std::int64_t v = 0;
-        if (!a || !b) return e;
-        if (e->op == ast::Op::add ? __builtin_add_overflow(*a, *b, &v)
-            : e->op == ast::Op::sub ? __builtin_sub_overflow(*a, *b, &v)
-            : e->op == ast::Op::mul ? __builtin_mul_overflow(*a, *b, &v)
-                                    : true)
-            return e;
-        auto out = std::make_unique<Expr>(ExprKind::int_lit, e->loc, e->length);
-        out->int_value = v;
-        return out;
-    }
-    // `false and c` is false (c never ran), `true and c` and `c and true`
-    // are c when c gives a bool if anything (its errors its own); `or` alike.
-    static ExprPtr logic(ExprPtr e) {
-        const bool is_and = e->kind == ExprKind::logic_and;
-        const Expr& a = *e->items[0];
-        const Expr& b = *e->items[1];
-        if (a.kind == ExprKind::bool_lit) {
-            if (static_cast<bool>(a.int_value) != is_and) return std::move(e->items[0]);
-            if (surely_bool(b)) return std::move(e->items[1]);
-        } else if (b.kind == ExprKind::bool_lit && static_cast<bool>(b.int_value) == is_and && surely_bool(a)) {
-            return std::move(e->items[0]);
-        }
-        return e;
-    }
-    static ExprPtr compared(ExprPtr e) {
-        auto a = literal_value(*e->items[0]), b = literal_value(*e->items[1]);
-        if (!a || !b || e->op == ast::Op::in || e->op == ast::Op::not_in) return e;
-        bool v = false;
-        switch (e->op) {
-            case ast::Op::eq: v = *a == *b; break;
-            case ast::Op::ne: v = *a != *b; break;
-            case ast::Op::lt: v = *a < *b; break;
-            case ast::Op::le: v = *a <= *b; break;
-            case ast::Op::gt: v = *a > *b; break;
-            default: v = *a >= *b; break;
-        }
-        auto out = std::make_unique<Expr>(ExprKind::bool_lit, e->loc, e->length);
-        out->int_value = v;
-        return out;
     }
 
     // `x in X, y in lo..hi where c and rest`, with c the leading conjuncts
@@ -574,20 +489,6 @@ private:
         bound->items.push_back(std::move(pick));
         range.items[1] = std::move(bound);
     }
-    // A condition that gives a bool if it gives anything, so that moved
-    // into an `if` it fails as the `where` would (with the where's message).
-    static bool surely_bool(const Expr& e) {
-        switch (e.kind) {
-            case ExprKind::bool_lit:
-            case ExprKind::compare:
-            case ExprKind::logic_not:
-            case ExprKind::logic_and:
-            case ExprKind::logic_or: return true;  // each checks its operands itself
-            case ExprKind::let_in: return surely_bool(*e.items[0]);
-            case ExprKind::if_else: return surely_bool(*e.items[1]) && surely_bool(*e.items[2]);
-            default: return false;
-        }
-    }
     bool no_input(const Expr& e) const {
         if (e.kind == ExprKind::call) {
             const Expr& c = *e.items[0];
@@ -600,37 +501,6 @@ private:
         for (auto& g : e.gens.gens)
             if (!no_input(*g.iterable)) return false;
         return !e.gens.where || no_input(*e.gens.where);
-    }
-    static void take_conjuncts(ExprPtr e, std::vector<ExprPtr>& out) {
-        if (e->kind != ExprKind::logic_and) {
-            out.push_back(std::move(e));
-            return;
-        }
-        take_conjuncts(std::move(e->items[0]), out);
-        take_conjuncts(std::move(e->items[1]), out);
-    }
-    // `and` of conjuncts[from, to), left-associated as parsed; null when empty.
-    static ExprPtr join_and(std::vector<ExprPtr>& conjuncts, std::size_t from, std::size_t to) {
-        ExprPtr out;
-        for (std::size_t i = from; i < to; ++i) {
-            if (!out) {
-                out = std::move(conjuncts[i]);
-                continue;
-            }
-            auto both = std::make_unique<Expr>(ExprKind::logic_and, out->loc, out->length);
-            both->items.push_back(std::move(out));
-            both->items.push_back(std::move(conjuncts[i]));
-            out = std::move(both);
-        }
-        return out;
-    }
-    static bool mentions_any(const Expr& e, const std::vector<std::string>& names) {
-        if (e.kind == ExprKind::name && std::find(names.begin(), names.end(), e.text) != names.end()) return true;
-        for (auto& item : e.items)
-            if (mentions_any(*item, names)) return true;
-        for (auto& g : e.gens.gens)
-            if (mentions_any(*g.iterable, names)) return true;
-        return e.gens.where && mentions_any(*e.gens.where, names);
     }
 
     // A position of this very game instance from its state's parts: `G(x)`,

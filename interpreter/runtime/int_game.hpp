@@ -240,12 +240,16 @@ struct Bool {
 };
 using BoolPtr = std::unique_ptr<Bool>;
 
+struct ListResult;
 struct Gen {
     std::uint32_t reg;                 // the variable's register
     IntPtr lo, hi;                     // a range lo..hi, or
     int list = -1;                     // a hoisted list of ints, or
     bool over_position = false;        // the position's ints (a game on int lists), or
-    IntPtr mask;                       // the elements of a set held as a mask (mask_nodes.hpp), ascending
+    IntPtr mask;                       // the elements of a set held as a mask (mask_nodes.hpp), ascending, or
+    // a list written out or a list comprehension (items or comprehension),
+    // all of it made before the first value is bound, as the rules make it
+    std::shared_ptr<const ListResult> computed;
     bool ranged() const { return lo != nullptr; }
 };
 

@@ -16,9 +16,45 @@
 
 namespace grundy::intpath {
 
+using ListBuffer = boost::container::small_vector<std::int64_t, 16>;
+inline void build_items(const ListResult& lr, std::size_t gen, const Frame& f, ListBuffer& out);
+
 // Binds g's variable to each of its values in turn; stops early, returning
 // false, when `body` does.
+template <typename Body> bool for_each_value(const Gen& g, const Frame& f, Body&& body);
+
+// The values of a Gen::computed, in order: its items, or its comprehension
+// (over one range without a condition: sized once, then filled).
+inline void make_computed(const Gen& g, const Frame& f, ListBuffer& xs) {
+    const ListResult& lr = *g.computed;
+    if (lr.kind == ListResult::Kind::items) {
+        for (auto& item : lr.items) xs.push_back(item->eval(f));
+        return;
+    }
+    if (lr.gens.size() != 1 || !lr.gens[0].ranged() || lr.where) return build_items(lr, 0, f, xs);
+    const Gen& r = lr.gens[0];
+    const std::int64_t lo = r.lo->eval(f), hi = r.hi->eval(f);
+    if (lo > hi) return;
+    if (hi - lo >= (std::int64_t{1} << 16) || hi - lo < 0) return build_items(lr, 0, f, xs);  // huge, or past int64
+    xs.resize(static_cast<std::size_t>(hi - lo + 1), boost::container::default_init);
+    std::int64_t* out = xs.data();
+    for (std::int64_t x = lo;; ++x) {
+        f.r[r.reg] = x;
+        *out++ = lr.element->eval(f);
+        if (x == hi) break;
+    }
+}
+
 template <typename Body> bool for_each_value(const Gen& g, const Frame& f, Body&& body) {
+    if (g.computed) {
+        ListBuffer xs;
+        make_computed(g, f, xs);
+        for (std::int64_t x : xs) {
+            f.r[g.reg] = x;
+            if (!body()) return false;
+        }
+        return true;
+    }
     if (g.over_position) {
         for (std::uint32_t i = 0; i < f.pos_len; ++i) {
             f.r[g.reg] = f.pos[i];
@@ -78,8 +114,6 @@ inline bool row_range(const Move& m, const Frame& f, std::int64_t& lo, std::int6
     }
     return true;
 }
-
-using ListBuffer = boost::container::small_vector<std::int64_t, 16>;
 
 // Where build_runs writes the elements: a buffer, or
 struct ToBuffer {

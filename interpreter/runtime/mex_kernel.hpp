@@ -496,6 +496,19 @@ private:
             Stepped r = listed(m, g.reg, f.data->lists[g.list], f);
             if (r != Stepped::not_even) return r == Stepped::done;
         }
+        if (g.computed && gen + 1 == m.gens.size()) {  // made once: stepped when sorted, else option by option
+            intpath::ListBuffer xs;
+            intpath::make_computed(g, f, xs);
+            if (stepping && !xs.empty() && std::is_sorted(xs.begin(), xs.end())) {
+                Stepped r = listed(m, g.reg, std::span<const std::int64_t>(xs.data(), xs.size()), f);
+                if (r != Stepped::not_even) return r == Stepped::done;
+            }
+            for (std::int64_t x : xs) {
+                f.r[g.reg] = x;
+                if (!option(m, f)) return false;
+            }
+            return true;
+        }
         if (gen + 1 == m.gens.size()) {
             if (g.ranged() && own_int_results(m)) return each_int(m, g, f);
             return intpath::for_each_value(g, f, [&] { return option(m, f); });
@@ -675,7 +688,7 @@ private:
     template <bool Dense>
     Stepped shifted_walk(std::int64_t n, const std::int64_t* o, const std::int64_t* end);
     static constexpr std::int64_t far_offset = std::int64_t{1} << 62;
-    Stepped listed(const Move& m, std::uint32_t reg, const std::vector<std::int64_t>& xs, const Frame& f);
+    Stepped listed(const Move& m, std::uint32_t reg, std::span<const std::int64_t> xs, const Frame& f);
     // The flat entries of pages first, first + step, ... (count of them),
     // step != 0, from one of the instance's column views
     // (IntInstanceData::Column), whose entries of pages changed since are

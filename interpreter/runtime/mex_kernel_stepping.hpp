@@ -318,7 +318,7 @@ Stepped Kernel<Outcome>::shifted_walk(std::int64_t n, const std::int64_t* o, con
 // A sorted list generator (`k in S`): the ids are affine in the element
 // between the first and last element that the bounds let through.
 template <bool Outcome>
-Stepped Kernel<Outcome>::listed(const Move& m, std::uint32_t reg, const std::vector<std::int64_t>& xs, const Frame& f) {
+Stepped Kernel<Outcome>::listed(const Move& m, std::uint32_t reg, std::span<const std::int64_t> xs, const Frame& f) {
     if (parts(m) > 8) return Stepped::not_even;
     try {
         std::int64_t lo = xs.front(), hi = xs.back();

@@ -661,3 +661,39 @@ TEST_CASE("a dense ascending solve reads options on the page before through a wi
         CHECK(fast.find("error") == std::string::npos);
     }
 }
+
+TEST_CASE("a generator over a list comprehended or written out is int code", "[int_mex]") {
+    // Sorted (stepped), unsorted, with repeats, a condition, two generators.
+    CHECK(agree("move s in [k * k for k in 1..isqrt($n)] => S($n - s)", 2000).substr(0, 5) == "true ");
+    CHECK(agree("move s in [$n / 2, 1, $n / 3, 1] where s > 0 and s <= $n => S($n - s)", 800).substr(0, 5) == "true ");
+    CHECK(agree("move s in [2 * k + 1 for k in 0..$n where k % 3 != 2], t in [0, 1] where s + t <= $n => "
+                "S($n - s - t)",
+                400)
+              .substr(0, 5) == "true ");
+    CHECK(agree("move s in [k for j in 1..3, k in [j, 5 * j]] where s <= $n => S($n - s)", 500).substr(0, 5) ==
+          "true ");
+    const std::string program =
+        "game Q { position n; move s in [k * k for k in 1..isqrt(n)] => n - s }\n"
+        "game W { position (a, b); move s in [k * k for k in 1..a] where s <= a => (a - s, b)\n"
+        " move s in [b / 2, b - 1] where s >= 0 and s < b => (a, s) }\n";
+    const std::string queries =
+        "print [sg(W(a, b)) for a in 0..12, b in 0..12], moves(W(9, 7)), winning_moves(W(5, 6)), outcome(Q(40))\n";
+    CHECK(grundy::testing::on_int_path(program, "Q"));
+    CHECK(grundy::testing::on_int_path(program, "W"));
+    CHECK(output_of(program + queries) == output_of(grundy::testing::generic_copy(program + queries, "W")));
+}
+
+TEST_CASE("a list a generator runs over is made whole before its first option", "[int_mex]") {
+    // The element fails at k = 5; the option of k = 4 would fail first in
+    // its `where` if the options ran as the elements were made.
+    const std::string program =
+        "game E {\n position n; move s in [10 / (5 - k) for k in 1..n] where 10 / (s - 10) >= 0 => n - 1 }\n"
+        "print sg(E(3))\nprint sg(E(6))\n";
+    CHECK(grundy::testing::on_int_path(program, "E"));
+    auto a = grundy::testing::run_program(program);
+    CHECK(a.out == "0\n");
+    CHECK(a.err.substr(0, a.err.find('\n')) == "test.game:2:28: error: division by zero");
+    auto b = grundy::testing::run_program(grundy::testing::generic_copy(program, "E"));
+    CHECK(error_line(a.err) == error_line(b.err));
+    CHECK(b.err.find(":28: error") != std::string::npos);
+}

@@ -590,3 +590,72 @@ TEST_CASE("tuples written out compare item by item on the int path", "[rewrite]"
         CHECK(column_and_message(a.err) == column_and_message(b.err));
     }
 }
+
+TEST_CASE("a sort of items written out is a network of min and max", "[rewrite]") {
+    // Against the game kept off the int path, and against the sort of a
+    // list that is not written out (`let xs = [...] in sorted(xs)`), which
+    // no rewrite takes: the rules as written.
+    const std::string program =
+        "game A { position (a, b, c)\n"
+        " move k in 1..max(a, b, c) => let [x, y, z] = sorted([a, b, c]) in (x, y, z - k)\n"
+        " move where min(a, b, c) > 0 => let (x, y, z) = sorted([a, b, c]) in (x - 1, y, z) }\n"
+        "game B { position (a, b, c)\n"
+        " move k in 1..c => tuple(sorted([a, b, c - k]))\n"
+        " move k in 1..b => list((a, b - k, c))\n"
+        " move where a > 1 => tuple(sorted([c, a - 2, b])) }\n"
+        "game C { position (a, b)\n"
+        " move k in 1..b => let [x, y] = sorted([a + 1, b - k]) in (x - 1, y) }\n"
+        "game D { position (a, b, c, d)\n"
+        " move k in 1..d => tuple(sorted([b, d - k, a, c]))\n"
+        " move where a > 0 and b > 0 => tuple(sorted([a - 1, b - 1, c, d])) }\n";
+    const std::string queries =
+        "print [sg(A(a, b, c)) for a in 0..5, b in 0..5, c in 0..5]\n"
+        "print [sg(B(a, b, c)) for a in 0..5, b in 0..5, c in 0..5], moves(B(3, 1, 2))\n"
+        "print [sg(C(a, b)) for a in 0..9, b in 0..9], moves(C(2, 5))\n"
+        "print [sg(D(a, b, c, d)) for a in 0..3, b in 0..3, c in 0..3, d in 0..3], moves(D(1, 2, 0, 2))\n";
+    for (const char* name : {"A", "B", "C", "D"}) {
+        INFO(name);
+        CHECK(on_int_path(program, name));
+        CHECK(output_of(program + queries) == output_of(grundy::testing::generic_copy(program + queries, name)));
+    }
+    std::string written = program;
+    for (std::size_t at; (at = written.find("sorted([")) != std::string::npos;) {
+        const auto end = written.find("])", at);
+        written.replace(at, end + 2 - at, "(let xs = [" + written.substr(at + 8, end - at - 8) + "] in sorted(xs))");
+    }
+    CHECK(output_of(written + queries) == output_of(program + queries));
+
+    // Values of every kind sort as sorted() sorts them; min and max that
+    // are not the builtins leave the sort alone.
+    const std::string mixed =
+        "game M { position n\n"
+        " move where n > 0 => let [x, y, z] = sorted([{n}, n - 1, (n, 0)]) in x }\n"
+        "print moves(M(3)), sg(M(4))\n";
+    const std::string mixed_written =
+        "game M { position n\n"
+        " move where n > 0 => let [x, y, z] = (let xs = [{n}, n - 1, (n, 0)] in sorted(xs)) in x }\n"
+        "print moves(M(3)), sg(M(4))\n";
+    CHECK(output_of(mixed) == "[M(2)] 0\n");
+    CHECK(output_of(mixed) == output_of(mixed_written));
+    CHECK(output_of("fn max(a, b) = a + b\n" + mixed) == output_of("fn max(a, b) = a + b\n" + mixed_written));
+    CHECK(output_of("fn max(a, b) = a + b\n" + std::string("game G { position (a, b); move k in 1..b => "
+                                                        "tuple(sorted([a, b - k])) }\nprint moves(G(5, 3))\n")) ==
+          "[G(2, 5), G(1, 5), G(0, 5)]\n");
+
+    // The items run in order, before any comparison: the first error is
+    // the first item's, as the call raises it.
+    const std::string failing =
+        "game E {\n position (a, b); move where a > 0 => tuple(sorted([10 / (a - 2), 10 / (b - 2)])) }\n"
+        "print [sg(E(a, 3)) for a in 0..1]\nprint sg(E(2, 2))\n";
+    CHECK(on_int_path(failing, "E"));
+    auto a = run_program(failing), b = run_program(grundy::testing::generic_copy(failing, "E"));
+    CHECK(a.out == b.out);
+    CHECK(a.status == grundy::status_error);
+    CHECK(error_line(a.err).find(":2:56: error: division by zero") != std::string::npos);
+    CHECK(error_line(b.err).find(":56: error: division by zero") != std::string::npos);
+    // A result that does not fit is reported at the call that made it.
+    const std::string misfit =
+        "game F {\n position (a, b); move where a > 0 => tuple(sorted([a - 1, b, 3])) }\nprint sg(F(1, 0))\n";
+    CHECK(error_line(run_program(misfit).err) ==
+          "test.game:2:39: error: the result (0, 0, 3) does not fit the position pattern (a, b) of `F`");
+}
