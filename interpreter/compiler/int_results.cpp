@@ -401,6 +401,16 @@ ListResult IntCompiler::computed_list(const Expr& e) {
     for (auto& gen : e.gens.gens) out.gens.push_back(generator(gen));
     if (e.gens.where) out.where = boolean(*e.gens.where);
     out.element = integer(*e.items[0]);
+    // An element of the variable and hoisted values alone is the same in
+    // every state of an instance: kept (ListResult::element_slot).
+    std::vector<std::uint32_t> read;
+    if (out.gens.size() == 1 && out.gens[0].ranged() && !out.where && registers_read(*e.items[0], read) &&
+        std::all_of(read.begin(), read.end(), [&](std::uint32_t r) {
+            return r == out.gens[0].reg || std::any_of(game_->hoisted.begin(), game_->hoisted.end(), [&](auto& h) {
+                       return !h.is_list && h.reg == r;
+                   });
+        }))
+        out.element_slot = game_->element_slots++;
     regs_.resize(mark);
     return out;
 }

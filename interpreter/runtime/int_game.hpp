@@ -308,6 +308,12 @@ struct ListResult {
     std::uint32_t plan_slot = no_plan;
     std::uint32_t plan_count = 0;  // plan_regs in use; the others repeat the first
     std::array<std::uint32_t, max_plan_regs> plan_regs{};
+    // A Gen::computed comprehension over one range, without a condition,
+    // whose element reads only the range's variable and hoisted values: an
+    // instance keeps its elements by the variable's value
+    // (IntInstanceData::elements, slot element_slot).
+    static constexpr std::uint32_t no_elements = UINT32_MAX;
+    std::uint32_t element_slot = no_elements;
 };
 
 struct Move {
@@ -465,6 +471,7 @@ struct IntGame {
     std::shared_ptr<const intpath::GridRules> grid;
     std::uint32_t filters = 0;               // ListResults with a filter (IntInstanceData::filters)
     std::uint32_t plans = 0;                 // ListResults with a plan (IntInstanceData::plans)
+    std::uint32_t element_slots = 0;         // ListResults whose elements are kept (IntInstanceData::elements)
     // A one-int game's whole expansion as native code (compiler/int_jit.cpp),
     // or null: the options of the state in f's registers written to `out`
     // as state ids, their count returned; it sets *bail where it cannot give
@@ -591,6 +598,13 @@ struct IntInstanceData {
     };
     static constexpr unsigned plan_bits = 10;
     mutable std::vector<std::vector<Plan>> plans;
+    // By ListResult::element_slot: the elements for the variable's values
+    // first, first + 1, ... as far as states have asked (none failed).
+    struct Elements {
+        std::int64_t first = 0;
+        std::vector<std::int64_t> values;
+    };
+    mutable std::vector<Elements> elements;
     // A walk along a packed tuple's high coordinate reads one flat entry
     // per option, each on its own cache line (the pages of a column lie
     // 2^6 entries apart). A few views, shared by the moves: the entries of
@@ -624,13 +638,14 @@ struct IntInstanceData {
     std::size_t memory_bytes() const {
         auto bytes = [](const auto& v) { return v.capacity() * sizeof(typename std::decay_t<decltype(v)>::value_type); };
         std::size_t n = bytes(ints) + bytes(int_regs) + bytes(lists) + sorted.capacity() / 8 + bytes(offsets) +
-                        bytes(lines) + bytes(shifts) + bytes(filters) + bytes(plans) + bytes(columns) + bytes(tables);
+                        bytes(lines) + bytes(shifts) + bytes(filters) + bytes(plans) + bytes(columns) + bytes(tables) + bytes(elements);
         for (const Table& t : tables) n += bytes(t.values) + bytes(t.known);
         for (const auto& l : lists) n += bytes(l);
         for (const auto& o : shifts) n += bytes(o);
         for (const auto& o : offsets) n += bytes(o);
         for (const auto& l : lines) n += bytes(l);
         for (const auto& p : plans) n += bytes(p);
+        for (const auto& e : elements) n += bytes(e.values);
         for (const Column& c : columns) n += bytes(c.entries) + bytes(c.narrow_before);
         return n;
     }

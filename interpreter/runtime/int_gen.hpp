@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <iterator>
+#include <span>
+#include <vector>
 
 #include <boost/container/small_vector.hpp>
 #if defined(__SSE2__) && defined(__x86_64__)
@@ -23,34 +25,67 @@ inline void build_items(const ListResult& lr, std::size_t gen, const Frame& f, L
 // false, when `body` does.
 template <typename Body> bool for_each_value(const Gen& g, const Frame& f, Body&& body);
 
-// The values of a Gen::computed, in order: its items, or its comprehension
-// (over one range without a condition: sized once, then filled).
-inline void make_computed(const Gen& g, const Frame& f, ListBuffer& xs) {
+// The values of a Gen::computed, in order: made here, or read from a
+// vector an instance keeps (which later states may lengthen: read by
+// index, or as a span before any option runs).
+struct ComputedList {
+    ListBuffer own;
+    const std::vector<std::int64_t>* kept = nullptr;
+    std::size_t from = 0, count = 0;
+    std::size_t size() const { return kept ? count : own.size(); }
+    std::int64_t operator[](std::size_t i) const { return kept ? (*kept)[from + i] : own[i]; }
+    std::span<const std::int64_t> span() const {
+        return kept ? std::span<const std::int64_t>(kept->data() + from, count)
+                    : std::span<const std::int64_t>(own.data(), own.size());
+    }
+};
+
+// Its items, or its comprehension (over one range without a condition:
+// sized once, then filled; with an element slot, read from what earlier
+// states made, and what is missing made in order: elements that did not
+// fail then cannot fail now, so the first to fail is the rules' first).
+inline void make_computed(const Gen& g, const Frame& f, ComputedList& out) {
     const ListResult& lr = *g.computed;
     if (lr.kind == ListResult::Kind::items) {
-        for (auto& item : lr.items) xs.push_back(item->eval(f));
+        for (auto& item : lr.items) out.own.push_back(item->eval(f));
         return;
     }
-    if (lr.gens.size() != 1 || !lr.gens[0].ranged() || lr.where) return build_items(lr, 0, f, xs);
+    if (lr.gens.size() != 1 || !lr.gens[0].ranged() || lr.where) return build_items(lr, 0, f, out.own);
     const Gen& r = lr.gens[0];
     const std::int64_t lo = r.lo->eval(f), hi = r.hi->eval(f);
     if (lo > hi) return;
-    if (hi - lo >= (std::int64_t{1} << 16) || hi - lo < 0) return build_items(lr, 0, f, xs);  // huge, or past int64
-    xs.resize(static_cast<std::size_t>(hi - lo + 1), boost::container::default_init);
-    std::int64_t* out = xs.data();
+    constexpr std::int64_t most = std::int64_t{1} << 20;
+    if (lr.element_slot != ListResult::no_elements && hi - lo >= 0 && hi - lo < most) {
+        IntInstanceData::Elements& kept = f.data->elements[lr.element_slot];
+        if (kept.values.empty()) kept.first = lo;
+        const auto end = kept.first + static_cast<std::int64_t>(kept.values.size());
+        if (lo >= kept.first && lo <= end && hi - kept.first < most) {
+            for (std::int64_t x = end; x <= hi; ++x) {
+                f.r[r.reg] = x;
+                kept.values.push_back(lr.element->eval(f));
+            }
+            out.kept = &kept.values;
+            out.from = static_cast<std::size_t>(lo - kept.first);
+            out.count = static_cast<std::size_t>(hi - lo + 1);
+            return;
+        }
+    }
+    if (hi - lo >= (std::int64_t{1} << 16) || hi - lo < 0) return build_items(lr, 0, f, out.own);  // huge, or past int64
+    out.own.resize(static_cast<std::size_t>(hi - lo + 1), boost::container::default_init);
+    std::int64_t* at = out.own.data();
     for (std::int64_t x = lo;; ++x) {
         f.r[r.reg] = x;
-        *out++ = lr.element->eval(f);
+        *at++ = lr.element->eval(f);
         if (x == hi) break;
     }
 }
 
 template <typename Body> bool for_each_value(const Gen& g, const Frame& f, Body&& body) {
     if (g.computed) {
-        ListBuffer xs;
+        ComputedList xs;
         make_computed(g, f, xs);
-        for (std::int64_t x : xs) {
-            f.r[g.reg] = x;
+        for (std::size_t i = 0; i < xs.size(); ++i) {
+            f.r[g.reg] = xs[i];
             if (!body()) return false;
         }
         return true;

@@ -497,14 +497,15 @@ private:
             if (r != Stepped::not_even) return r == Stepped::done;
         }
         if (g.computed && gen + 1 == m.gens.size()) {  // made once: stepped when sorted, else option by option
-            intpath::ListBuffer xs;
+            intpath::ComputedList xs;
             intpath::make_computed(g, f, xs);
-            if (stepping && !xs.empty() && std::is_sorted(xs.begin(), xs.end())) {
-                Stepped r = listed(m, g.reg, std::span<const std::int64_t>(xs.data(), xs.size()), f);
+            const std::span<const std::int64_t> all = xs.span();
+            if (stepping && !all.empty() && std::is_sorted(all.begin(), all.end())) {
+                Stepped r = listed(m, g.reg, all, f);
                 if (r != Stepped::not_even) return r == Stepped::done;
             }
-            for (std::int64_t x : xs) {
-                f.r[g.reg] = x;
+            for (std::size_t i = 0; i < xs.size(); ++i) {
+                f.r[g.reg] = xs[i];
                 if (!option(m, f)) return false;
             }
             return true;

@@ -697,3 +697,30 @@ TEST_CASE("a list a generator runs over is made whole before its first option", 
     CHECK(error_line(a.err) == error_line(b.err));
     CHECK(b.err.find(":28: error") != std::string::npos);
 }
+
+TEST_CASE("the elements of a list of the variable alone are kept across states", "[int_mex]") {
+    // Ranges that move up at both ends, or start past what is kept; a rule
+    // parameter read by the element.
+    CHECK(agree("move s in [m * k + 1 for k in $n / 3..$n / 2] where s <= $n => S($n - s)", 600, "(m)").substr(0, 5) ==
+          "true ");
+    CHECK(agree("move s in [k * k - k for k in $n / 2..$n] where s <= $n and s > 0 => S($n - s)", 300).substr(0, 5) ==
+          "true ");
+    CHECK(agree("move s in [k * k for k in 7 - $n % 7..$n] where s <= $n and s > 0 => S($n - s)", 300).substr(0, 5) ==
+          "true ");
+    // An element that reads the position is made again in each state.
+    CHECK(agree("move s in [$n / 2 + k for k in 1..3] where s <= $n => S($n - s)", 300).substr(0, 5) == "true ");
+    // Values of the variable no state's range holds are never tried.
+    CHECK(agree("move s in [100 / (k - 2) for k in 3 * $n..3 * $n + 1] where s <= $n and s > 0 => S($n - s)", 300)
+              .substr(0, 5) == "true ");
+    // The element fails at k = 7: states whose range stops short of it keep
+    // the elements before it, and the first state to reach it fails there.
+    const std::string program =
+        "game C {\n position n; move s in [100 / (k - 7) for k in 1..n / 2] where s <= n and s > 0 => n - s }\n"
+        "print [sg(C(n)) for n in 0..13]\nprint sg(C(40))\n";
+    auto a = grundy::testing::run_program(program);
+    auto b = grundy::testing::run_program(grundy::testing::generic_copy(program, "C"));
+    CHECK(grundy::testing::on_int_path(program, "C"));
+    CHECK(a.out == b.out);
+    CHECK(a.err.substr(0, a.err.find('\n')) == "test.game:2:29: error: division by zero");
+    CHECK(error_line(a.err) == error_line(b.err));
+}
