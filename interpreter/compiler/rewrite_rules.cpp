@@ -52,6 +52,7 @@ public:
         for (auto& mv : gd_.moves) {
             std::vector<ast::MoveDef> steps = over_steps(mv);
             if (steps.empty()) steps = over_small_ranges(mv);
+            if (steps.empty()) steps = as_translation(mv);
             if (steps.empty()) add_move(mv, *out);
             for (auto& s : steps) add_move(s, *out);
         }
@@ -197,6 +198,55 @@ private:
             m.result = std::move(e->items[0]);
             out.push_back(std::move(m));
         }
+        return out;
+    }
+
+    // `move where n >= 2 => n - 2` on a position that is one name: the
+    // literal the result adds or takes away is a name bound once, as in
+    // `move k#1 in [2] where n >= k#1 => n - k#1` (every literal of that
+    // value in the condition too): the same options in the same order,
+    // nothing new that can fail, and a move the int path reads as a
+    // translation, as it reads `move k in [2, 5, 7] where n >= k => n - k`.
+    std::vector<ast::MoveDef> as_translation(const ast::MoveDef& mv) {
+        std::vector<ast::MoveDef> out;
+        if (!mv.gens.gens.empty() || !gd_.position || gd_.position->is_tuple()) return out;
+        const Expr& r = *mv.result;
+        const std::string& n = gd_.position->name;
+        auto is_n = [&](const Expr& e) { return e.kind == ExprKind::name && e.text == n; };
+        if (r.kind != ExprKind::binary || (r.op != ast::Op::add && r.op != ast::Op::sub)) return out;
+        const Expr* literal = is_n(*r.items[0]) ? r.items[1].get() : r.op == ast::Op::add && is_n(*r.items[1]) ? r.items[0].get() : nullptr;
+        if (!literal || literal->kind != ExprKind::int_lit) return out;
+        ast::Pattern p;
+        p.loc = literal->loc;
+        p.name = "k#" + std::to_string(++fresh_);  // no user name has '#'
+        auto value = std::make_unique<Expr>(ExprKind::list, literal->loc, literal->length);
+        value->items.push_back(ast::clone(*literal));
+        // In the condition, only a literal compared as a whole (`n >= 2`).
+        auto named = [&](auto& self, const Expr& e, bool compared) -> ExprPtr {
+            if (e.kind == ExprKind::int_lit && e.int_value == literal->int_value && (compared || &e == literal)) {
+                auto name = std::make_unique<Expr>(ExprKind::name, e.loc, e.length);
+                name->text = p.name;
+                return name;
+            }
+            auto copy = std::make_unique<Expr>(e.kind, e.loc, e.length);
+            copy->op = e.op;
+            copy->int_value = e.int_value;
+            copy->text = e.text;
+            for (auto& g : e.gens.gens)
+                copy->gens.gens.push_back(ast::Generator{g.pattern, self(self, *g.iterable, false)});
+            if (e.gens.where) copy->gens.where = self(self, *e.gens.where, false);
+            const bool order = e.kind == ExprKind::compare && e.op != ast::Op::in && e.op != ast::Op::not_in;
+            const bool logic = e.kind == ExprKind::logic_and || e.kind == ExprKind::logic_or;
+            for (auto& item : e.items) copy->items.push_back(self(self, *item, order || (logic && compared)));
+            return copy;
+        };
+        ast::MoveDef m;
+        m.loc = mv.loc;
+        m.label = mv.label;
+        m.gens.gens.push_back(ast::Generator{p, std::move(value)});
+        if (mv.gens.where) m.gens.where = named(named, *mv.gens.where, true);
+        m.result = named(named, r, false);
+        out.push_back(std::move(m));
         return out;
     }
 

@@ -659,3 +659,33 @@ TEST_CASE("a sort of items written out is a network of min and max", "[rewrite]"
     CHECK(error_line(run_program(misfit).err) ==
           "test.game:2:39: error: the result (0, 0, 3) does not fit the position pattern (a, b) of `F`");
 }
+
+TEST_CASE("a move of a literal step is a translation, as over a list of one step", "[rewrite]") {
+    const std::string program =
+        "game A { position n; move where n >= 2 => n - 2; move five: where 5 <= n => n - 5\n"
+        " move where n > 6 and n % 7 == 0 => n - 7 }\n"
+        "game B { position n; move where n < 20 => 3 + n; move where n >= 1 => n - 1 }\n";
+    const std::string queries =
+        "print [sg(A(n)) for n in 0..60], moves(A(14)), winning_moves(A(9)), sum([sg(A(n)) for n in 0..3000])\n"
+        "print [sg(B(n)) for n in 0..30], moves(B(3))\n";
+    auto translations = [&](const char* name) {
+        std::string out;
+        grundy::testing::compiled_game(program, name, [&](const grundy::CompiledGame& g) {
+            for (auto& m : g.fast->moves) out += m.translation ? 'T' : '-';
+            return true;
+        });
+        return out;
+    };
+    CHECK(translations("A") == "TT-");  // `n % 7` is not a bound: the third stays a plain move
+    CHECK(translations("B") == "-T");  // `n < 20` bounds no step: a condition left to each state
+    for (const char* name : {"A", "B"})
+        CHECK(output_of(program + queries) == output_of(grundy::testing::generic_copy(program + queries, name)));
+    CHECK(output_of(program + queries).substr(0, 40) == "[0, 0, 1, 1, 0, 2, 1, 3, 0, 1, 1, 0, 0, ");
+    // A condition that fails still fails at its place.
+    const std::string failing =
+        "game C {\n position n; move where n >= 2 => n - 2; move where n / (n - 3) >= 1 => n - 1 }\n"
+        "print [sg(C(n)) for n in 0..2]\nprint sg(C(5))\n";
+    auto a = run_program(failing);
+    CHECK(a.out == "[0, 0, 1]\n");
+    CHECK(error_line(a.err) == "test.game:2:55: error: division by zero");
+}
