@@ -681,6 +681,22 @@ private:
     std::int64_t stretch_end(const Move& m, std::uint32_t reg, std::int64_t a, const End& from, std::int64_t b,
                              const Trace& at_b, const Frame& f, End& at);
     Stepped ranged(const Move& m, std::uint32_t reg, std::int64_t lo, std::int64_t hi, const Frame& f);
+    // A family of ints affine in x along no choice, under a canonical form
+    // that sorts them: their values at x0 and slopes, and how far past x0
+    // no value the rules compute on the way can overflow.
+    struct AffineSort {
+        std::int64_t at[8], slope[8];
+        std::int64_t x0, reach;
+    };
+    bool affine_sorted(const Move& m, std::uint32_t reg, std::int64_t lo, const Frame& f, AffineSort& a);
+    template <std::uint32_t K> bool sorted_end(const AffineSort& a, std::int64_t x, End& e) const;
+    bool sorted_end(const AffineSort& a, std::int64_t x, End& e) const {
+        switch (g_.arity) {  // unrolled: a few ints and their pairs in registers
+            case 3: return sorted_end<3>(a, x, e);
+            case 4: return sorted_end<4>(a, x, e);
+            default: return false;
+        }
+    }
     Stepped walk_any(const Move& m, std::uint32_t reg, std::int64_t lo, std::int64_t hi, const Frame& f,
                      std::int64_t* id, std::int64_t* step);
     bool rest(const Move& m, std::uint32_t reg, std::int64_t x, const Frame& f) const;

@@ -150,6 +150,73 @@ std::int64_t Kernel<Outcome>::stretch_end(const Move& m, std::uint32_t reg, std:
     return good;
 }
 
+// Whether the family's ints are affine in x on the whole range with no
+// choice on the way (evaluated at lo, they trace none: no min, max, abs or
+// `if` runs, so the same code runs at every x) and the canonical form
+// sorts them (IntGame::sorted_all, for every ints): then sorted_end finds
+// each stretch as ends() does, from the values at lo and the slopes.
+template <bool Outcome>
+bool Kernel<Outcome>::affine_sorted(const Move& m, std::uint32_t reg, std::int64_t lo, const Frame& f, AffineSort& a) {
+    const std::uint32_t k = g_.arity;
+    if (m.split || !g_.sorted_all || g_.sort_below || k < 3 || k > 4 || m.result.size() != k) return false;
+    Trace t;
+    t.reset();
+    f.r[reg] = lo;
+    t.follow(reg);
+    for (std::uint32_t i = 0; i < k; ++i) a.at[i] = m.result[i]->eval_traced(f, t), a.slope[i] = t.slope;
+    const int top = 63 - __builtin_clzll(t.magnitude | 1);
+    if (t.used || !t.sloped || top >= 60) return false;
+    // Every value computed is v + s (x - lo) with |v|, |s| < 2^(top + 1):
+    // within 2^62 for x - lo below 2^(60 - top).
+    a.x0 = lo;
+    a.reach = (std::int64_t{1} << (60 - top)) - 1;
+    return true;
+}
+
+// ends() with its room for the family of `a` at x (x >= a.x0): the ints
+// placed as sort_traced places them, the room as Trace::holds reads each
+// pair's order and as ends() reads the coordinates. False when ends() is
+// needed (the room cannot be told, or an id is outside).
+template <bool Outcome>
+template <std::uint32_t K>
+bool Kernel<Outcome>::sorted_end(const AffineSort& a, std::int64_t x, End& e) const {
+    constexpr std::uint32_t k = K;
+    const std::int64_t dx = x - a.x0;
+    if (dx > a.reach) return false;
+    std::int64_t in[8], in_s[8], xs[8], ss[8];
+#pragma GCC unroll 8
+    for (std::uint32_t i = 0; i < k; ++i) in[i] = a.at[i] + a.slope[i] * dx, in_s[i] = a.slope[i];  // within 2^62
+    std::uint32_t place[8] = {};
+    std::int64_t r = a.reach - dx;
+#pragma GCC unroll 8
+    for (std::uint32_t i = 0; i + 1 < k; ++i)
+#pragma GCC unroll 8
+        for (std::uint32_t j = i + 1; j < k; ++j) {
+            const std::int64_t d = in[j] - in[i], ds = in_s[j] - in_s[i];
+            const bool second = d < 0;
+            place[i] += second;
+            place[j] += !second;
+            if (d >= 0 && ds < 0) r = std::min(r, intpath::quotient(d, -ds));
+            else if (d < 0 && ds > 0) r = std::min(r, intpath::quotient(-(d + 1), ds));
+        }
+#pragma GCC unroll 8
+    for (std::uint32_t i = 0; i < k; ++i) xs[place[i]] = in[i], ss[place[i]] = in_s[i];
+    if (g_.sorted_descending) std::reverse(xs, xs + k), std::reverse(ss, ss + k);
+    const unsigned bits = table_.direct_bits();
+    const std::int64_t limit = std::int64_t{1} << bits;
+    std::int64_t key = 0, s = 0;
+#pragma GCC unroll 8
+    for (std::uint32_t i = 0; i < k; ++i) {
+        if (xs[i] < 0 || xs[i] >= limit) return false;
+        if (ss[i] > 0) r = std::min(r, intpath::quotient(limit - 1 - xs[i], ss[i]));
+        else if (ss[i] < 0) r = std::min(r, intpath::quotient(xs[i], -ss[i]));
+        key = (key << bits) | xs[i];
+        if (__builtin_mul_overflow(s, limit, &s) || __builtin_add_overflow(s, ss[i], &s)) return false;
+    }
+    e.id[0] = key, e.step[0] = s, e.room = r, e.inside = true;
+    return true;
+}
+
 template <bool Outcome>
 Stepped Kernel<Outcome>::ranged(const Move& m, std::uint32_t reg, std::int64_t lo, std::int64_t hi, const Frame& f) {
     if (parts(m) > 3) return Stepped::not_even;
@@ -162,8 +229,10 @@ Stepped Kernel<Outcome>::ranged(const Move& m, std::uint32_t reg, std::int64_t l
         // points only.
         End last, from, at;
         bool have_last = false;
+        AffineSort sorted;
+        const bool by_slopes = affine_sorted(m, reg, lo, f, sorted);
         for (std::int64_t a = lo; a <= hi;) {
-            end_at(m, reg, a, f, from);
+            if (!by_slopes || !sorted_end(sorted, a, from)) end_at(m, reg, a, f, from);
             if (from.room >= 0) {  // the slopes tell where the stretch ends: one evaluation a stretch
                 const std::int64_t end = from.room >= hi - a ? hi : a + from.room;
                 Stepped r = walk_any(m, reg, a, end, f, from.id, from.step);

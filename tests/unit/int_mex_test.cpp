@@ -724,3 +724,40 @@ TEST_CASE("the elements of a list of the variable alone are kept across states",
     CHECK(a.err.substr(0, a.err.find('\n')) == "test.game:2:29: error: division by zero");
     CHECK(error_line(a.err) == error_line(b.err));
 }
+
+TEST_CASE("sorted families affine in the variable find their stretches from slopes", "[int_mex]") {
+    // Ints that cross each other at several points, ties included, with
+    // slopes of -2 to 2, sorted ascending or descending, three and four of
+    // them; each against the same game kept off the int path.
+    const std::string program =
+        "game A { position (a, b, c); canonical => tuple(sorted([a, b, c]))\n"
+        " move k in 1..c / 2 => (a + k, b, c - 2 * k)\n move k in 1..a => (a - k, b + k, c)\n"
+        " move k in 1..min(a, c) => (a - k, b, c - k) }\n"
+        "game D { position (a, b, c); canonical => tuple(reversed(sorted([a, b, c])))\n"
+        " move k in 1..a / 2 => (a - 2 * k, b + k, c)\n move k in 1..c => (a, b, c - k) }\n"
+        "game F { position (a, b, c, d); canonical => tuple(sorted([a, b, c, d]))\n"
+        " move k in 1..d => (a, b, c, d - k)\n move k in 1..min(c, d) => (a + k, b, c - k, d - k) }\n";
+    const std::string queries =
+        "print sum([sg(A(a, b, c)) for a in 0..14, b in a..14, c in b..14]), sg(A(3, 40, 41))\n"
+        "print sum([sg(D(c, b, a)) for a in 0..14, b in a..14, c in b..14]), sg(D(50, 9, 7))\n"
+        "print sum([sg(F(a, b, c, d)) for a in 0..7, b in a..7, c in b..7, d in c..7]), sg(F(1, 2, 30, 31))\n";
+    for (const char* name : {"A", "D", "F"}) {
+        INFO(name);
+        CHECK(grundy::testing::on_int_path(program, name));
+        CHECK(output_of(program + queries) == output_of(grundy::testing::generic_copy(program + queries, name)));
+    }
+    // Coordinates past what a packed id holds leave the stretch to ends().
+    const std::string big =
+        "game B { position (a, b, c); canonical => tuple(sorted([a, b, c]))\n"
+        " move k in 1..a => (a - k, b + k, c)\n move k in 1..min(a, 2) => (a - k, b, c + 3000000 * k) }\n"
+        "print sg(B(3, 4000000, 4000001)), sg(B(5, 5, 9)), sg(B(6, 2000000, 2200000))\n";
+    CHECK(output_of(big) == output_of(grundy::testing::generic_copy(big, "B")));
+    // Ints that leave 0..2^10 - 1 (three ints packed into an id) inside a
+    // stretch: below 0, and past the top.
+    const std::string edges =
+        "game E { position (a, b, c); canonical => tuple(sorted([a, b, c]))\n"
+        " move k in 1..4 where a - k >= -3 => (a - k, b, c)\n move k in 1..a => (a - k, b + 2 * k, c)\n"
+        " move k in 1..min(b, 30) => (a, b - k, c + k) }\n"
+        "print sum([sg(E(a, b, c)) for a in 0..3, b in 990..1000, c in 1000..1010]), sg(E(1, 1020, 1021))\n";
+    CHECK(output_of(edges) == output_of(grundy::testing::generic_copy(edges, "E")));
+}
