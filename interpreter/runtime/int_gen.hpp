@@ -44,7 +44,7 @@ struct ComputedList {
 // sized once, then filled; with an element slot, read from what earlier
 // states made, and what is missing made in order: elements that did not
 // fail then cannot fail now, so the first to fail is the rules' first).
-inline void make_computed(const Gen& g, const Frame& f, ComputedList& out) {
+[[gnu::noinline]] inline void make_computed(const Gen& g, const Frame& f, ComputedList& out) {
     const ListResult& lr = *g.computed;
     if (lr.kind == ListResult::Kind::items) {
         for (auto& item : lr.items) out.own.push_back(item->eval(f));
@@ -80,16 +80,20 @@ inline void make_computed(const Gen& g, const Frame& f, ComputedList& out) {
     }
 }
 
-template <typename Body> bool for_each_value(const Gen& g, const Frame& f, Body&& body) {
-    if (g.computed) {
-        ComputedList xs;
-        make_computed(g, f, xs);
-        for (std::size_t i = 0; i < xs.size(); ++i) {
-            f.r[g.reg] = xs[i];
-            if (!body()) return false;
-        }
-        return true;
+// for_each_value over a Gen::computed; out of line, so that the callers'
+// loops over ranges stay small enough to inline what they call.
+template <typename Body> [[gnu::noinline]] bool for_each_computed(const Gen& g, const Frame& f, Body& body) {
+    ComputedList xs;
+    make_computed(g, f, xs);
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+        f.r[g.reg] = xs[i];
+        if (!body()) return false;
     }
+    return true;
+}
+
+template <typename Body> bool for_each_value(const Gen& g, const Frame& f, Body&& body) {
+    if (g.computed) return for_each_computed(g, f, body);
     if (g.over_position) {
         for (std::uint32_t i = 0; i < f.pos_len; ++i) {
             f.r[g.reg] = f.pos[i];

@@ -496,20 +496,7 @@ private:
             Stepped r = listed(m, g.reg, f.data->lists[g.list], f);
             if (r != Stepped::not_even) return r == Stepped::done;
         }
-        if (g.computed && gen + 1 == m.gens.size()) {  // made once: stepped when sorted, else option by option
-            intpath::ComputedList xs;
-            intpath::make_computed(g, f, xs);
-            const std::span<const std::int64_t> all = xs.span();
-            if (stepping && !all.empty() && std::is_sorted(all.begin(), all.end())) {
-                Stepped r = listed(m, g.reg, all, f);
-                if (r != Stepped::not_even) return r == Stepped::done;
-            }
-            for (std::size_t i = 0; i < xs.size(); ++i) {
-                f.r[g.reg] = xs[i];
-                if (!option(m, f)) return false;
-            }
-            return true;
-        }
+        if (g.computed && gen + 1 == m.gens.size()) return computed_family(m, g, f, stepping);
         if (gen + 1 == m.gens.size()) {
             if (g.ranged() && own_int_results(m)) return each_int(m, g, f);
             return intpath::for_each_value(g, f, [&] { return option(m, f); });
@@ -517,6 +504,23 @@ private:
         return intpath::for_each_value(g, f, [&] { return family(m, gen + 1, f); });
     }
 
+    // The last generator over a list made per state: made once, stepped
+    // when it comes sorted, else option by option. Out of line: family()
+    // inlines option() into its loops only while it stays small.
+    [[gnu::noinline]] bool computed_family(const Move& m, const intpath::Gen& g, const Frame& f, bool stepping) {
+        intpath::ComputedList xs;
+        intpath::make_computed(g, f, xs);
+        const std::span<const std::int64_t> all = xs.span();
+        if (stepping && !all.empty() && std::is_sorted(all.begin(), all.end())) {
+            Stepped r = listed(m, g.reg, all, f);
+            if (r != Stepped::not_even) return r == Stepped::done;
+        }
+        for (std::size_t i = 0; i < xs.size(); ++i) {
+            f.r[g.reg] = xs[i];
+            if (!option(m, f)) return false;
+        }
+        return true;
+    }
     // A family of a one-int game whose option is the result itself (no
     // `where`, no canonical form, no split): its own id when in 0..2^31-1.
     bool own_int_results(const Move& m) const {
@@ -604,7 +608,7 @@ private:
         return table_.find_ints(xs, id);
     }
 
-    bool option(const Move& m, const Frame& f) {
+    [[gnu::always_inline]] bool option(const Move& m, const Frame& f) {
         if (m.where && !m.where->test(f)) return true;
         std::uint32_t x;
         if (!option_value(m, f, x)) return false;
