@@ -272,9 +272,37 @@ private:
         }
         for (std::size_t i = 0; i < p.items.size(); ++i) unpack(p.items[i], std::move(value->items[i]), binds);
     }
+    // `let [x, y, z] = sorted([a, b, c]) in (x, y, z)` is `tuple(sorted([a,
+    // b, c]))` (a list in brackets): the sort of three items has three, and
+    // the body builds nothing else. Null when that is not the let.
+    ExprPtr repacked(const Expr& let, ExprPtr& value) {
+        const ast::Pattern& p = let.gens.gens[0].pattern;
+        const Expr& body = *let.items[0];
+        const bool sorts = value->kind == ExprKind::call && value->items.size() == 2 &&
+                           value->items[0]->kind == ExprKind::name && value->items[0]->text == "sorted" &&
+                           builtin("sorted") && is_display(*value->items[1]);
+        if (!p.is_tuple() || !sorts || value->items[1]->items.size() != p.items.size() || !is_display(body) ||
+            body.items.size() != p.items.size())
+            return nullptr;
+        for (std::size_t i = 0; i < p.items.size(); ++i) {
+            const Expr& x = *body.items[i];
+            if (p.items[i].is_tuple() || x.kind != ExprKind::name || x.text != p.items[i].name) return nullptr;
+            for (std::size_t j = 0; j < i; ++j)
+                if (p.items[j].name == p.items[i].name) return nullptr;
+        }
+        if (body.kind == ExprKind::list) return std::move(value);
+        if (!builtin("tuple")) return nullptr;
+        auto call = std::make_unique<Expr>(ExprKind::call, body.loc, body.length);
+        auto callee = std::make_unique<Expr>(ExprKind::name, body.loc, body.length);
+        callee->text = "tuple";
+        call->items.push_back(std::move(callee));
+        call->items.push_back(std::move(value));
+        return call;
+    }
     ExprPtr rewrite_let(const Expr& let) {
         std::vector<ast::Generator> binds;
         ExprPtr value = rewrite(*let.gens.gens[0].iterable);
+        if (ExprPtr whole = repacked(let, value)) return whole;
         if (let.gens.gens[0].pattern.is_tuple() && value->kind == ExprKind::call)
             if (ExprPtr sorted = sorted_display(*value, true)) value = std::move(sorted);
         unpack(let.gens.gens[0].pattern, std::move(value), binds);

@@ -625,6 +625,23 @@ TEST_CASE("a sort of items written out is a network of min and max", "[rewrite]"
     }
     CHECK(output_of(written + queries) == output_of(program + queries));
 
+    // A sort unpacked and packed again in the same order is the sort: a
+    // canonical form that sorts the position.
+    const std::string repack =
+        "game R { position (a, b, c); canonical => let [x, y, z] = sorted([c, a, b]) in (x, y, z)\n"
+        " move k in 1..c => (a, b, c - k)\n move k in 1..min(a, b) => (a - k, b - k, c) }\n"
+        "game Q { position (a, b, c); canonical => let (x, y, z) = sorted([c, a, b]) in (x, z, y)\n"
+        " move k in 1..c => (a, b, c - k)\n move k in 1..min(a, b) => (a - k, b - k, c) }\n";
+    const std::string repack_queries = "print [sg(R(a, b, c)) for a in 0..6, b in 0..6, c in 0..6], moves(R(4, 1, 2))\n"
+                                       "print [sg(Q(a, b, c)) for a in 0..6, b in 0..6, c in 0..6], moves(Q(4, 1, 2))\n";
+    auto sorts = [&](const char* name) {
+        return grundy::testing::compiled_game(repack, name, [](const grundy::CompiledGame& g) { return g.fast && g.fast->sorted_all; });
+    };
+    CHECK(sorts("R"));
+    CHECK(!sorts("Q"));  // packed in another order: not a sort
+    for (const char* name : {"R", "Q"})
+        CHECK(output_of(repack + repack_queries) == output_of(grundy::testing::generic_copy(repack + repack_queries, name)));
+
     // Values of every kind sort as sorted() sorts them; min and max that
     // are not the builtins leave the sort alone.
     const std::string mixed =
