@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "expr_edits.hpp"
+
 namespace grundy {
 
 namespace {
@@ -37,13 +39,7 @@ private:
     bool is_n(const Expr& e) const { return e.kind == ExprKind::name && e.text == n_; }
     bool reads_n(const Expr& e) const { return mentions(e, {n_}); }
     bool free_of_parts(const Expr& e) const { return !mentions(e, parts_); }
-    static bool mentions(const Expr& e, const std::vector<std::string>& names) {
-        if (e.kind == ExprKind::name) return std::find(names.begin(), names.end(), e.text) != names.end();
-        for (auto& g : e.gens.gens)
-            if (mentions(*g.iterable, names)) return true;
-        if (e.gens.where && mentions(*e.gens.where, names)) return true;
-        return std::any_of(e.items.begin(), e.items.end(), [&](auto& x) { return mentions(*x, names); });
-    }
+    static bool mentions(const Expr& e, const std::vector<std::string>& names) { return expr_edits::mentions_any(e, names); }
     bool removal(const Expr& e) const {
         return e.kind == ExprKind::name && std::find(removals_.begin(), removals_.end(), e.text) != removals_.end();
     }

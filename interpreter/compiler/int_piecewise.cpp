@@ -1,5 +1,6 @@
 // Piecewise-affine move families (Move::affine, Move::shifted, Move::sparse)
 // and the bounds a `where` puts on a move's variable.
+#include "expr_edits.hpp"
 #include "int_rule_compiler.hpp"
 
 namespace grundy::intcomp {
@@ -238,13 +239,6 @@ int IntCompiler::condition(const Expr& c, const std::vector<std::string>& vars) 
     return 0;
 }
 
-bool IntCompiler::mentions(const Expr& e, const std::string& var) {
-    if (e.kind == ExprKind::name && e.text == var) return true;
-    for (auto& item : e.items)
-        if (mentions(*item, var)) return true;
-    for (auto& gen : e.gens.gens)
-        if (mentions(*gen.iterable, var)) return true;
-    return e.gens.where && mentions(*e.gens.where, var);
-}
+bool IntCompiler::mentions(const Expr& e, const std::string& var) { return expr_edits::mentions_any(e, {var}); }
 
 }  // namespace grundy::intcomp
