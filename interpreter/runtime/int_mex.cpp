@@ -418,6 +418,7 @@ void Instance::dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(st
         std::size_t count;
         const IntInstanceData::Line *lines, *lines_end;
         std::int64_t kmin, kmax;
+        bool sorted;  // ks ascending: the bounds' ks found by binary search
     };
     boost::container::small_vector<Family, 4> families;
     boost::container::small_vector<std::int64_t, 16> offs;  // every family's, for runs
@@ -426,7 +427,8 @@ void Instance::dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(st
         const auto& ls = fast_.lines[i];
         const auto [kmin, kmax] = std::minmax_element(ks.begin(), ks.end());
         families.push_back({ks.data(), fast_.offsets[i].data(), ks.size(), ls.data(), ls.data() + ls.size(),
-                            ks.empty() ? 0 : *kmin, ks.empty() ? -1 : *kmax});
+                            ks.empty() ? 0 : *kmin, ks.empty() ? -1 : *kmax,
+                            static_cast<bool>(fast_.sorted[g.moves[i].gens[0].list])});
         offs.insert(offs.end(), fast_.offsets[i].begin(), fast_.offsets[i].end());
     }
     const std::int64_t off_min = offs.empty() ? 0 : *std::min_element(offs.begin(), offs.end());
@@ -481,6 +483,13 @@ void Instance::dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(st
         }
         return did;
     };
+    // Moves that reach past the page before n's (a subtraction set of
+    // large values): the bytes of ids 0..n-1 side by side as the loop
+    // climbs, up to 2^24 of them, where the options are read as a
+    // hand-written solver reads its array.
+    constexpr std::int64_t max_dense = std::int64_t{1} << 24;
+    std::vector<std::uint8_t> dense;
+    const bool far = off_min < -std::int64_t{VA::page_size} && lo <= max_dense;
     std::int64_t regs[IntGame::max_registers];
     Frame f{regs, &fast_};
     for (const auto& [reg, value] : fast_.int_regs) regs[reg] = value;
@@ -489,6 +498,11 @@ void Instance::dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(st
                [&](std::int64_t n, const VA& values, const VA::PageView& page, const VA::PageView& before,
                    std::uint32_t& v) {
                    regs[0] = n;
+                   if (far)  // ids solved before the loop, or by the solver in it
+                       for (auto id = static_cast<std::int64_t>(dense.size()); id < std::min(n, max_dense); ++id) {
+                           const std::uint32_t x = values.get(static_cast<std::uint32_t>(id));
+                           dense.push_back(x < VA::narrow_limit ? static_cast<std::uint8_t>(x) : VA::narrow_on_path);
+                       }
                    if (g.terminal && g.terminal->test(f)) {
                        v = 0;
                        return true;
@@ -516,13 +530,22 @@ void Instance::dense_range(std::int64_t lo, std::int64_t hi, FunctionRef<bool(st
                        const std::int64_t *ks = fam.ks, *off = fam.off;
                        const std::size_t count = fam.count;
                        const std::uint8_t *here = page.narrow, *below = before.narrow;
+                       const std::uint8_t* known = dense.data();
+                       const auto known_count = static_cast<std::int64_t>(dense.size());
                        const std::int64_t at = n - page.begin;
-                       for (std::size_t i = 0; i < count; ++i) {
+                       std::size_t first = 0, last = count;
+                       if (fam.sorted) {
+                           first = static_cast<std::size_t>(std::lower_bound(ks, ks + count, a) - ks);
+                           last = static_cast<std::size_t>(std::upper_bound(ks + first, ks + count, b) - ks);
+                       }
+                       for (std::size_t i = first; i < last; ++i) {
                            if (ks[i] < a || ks[i] > b) continue;
                            const std::int64_t j = at + off[i];  // the option's place on n's page
+                           const std::int64_t id = n + off[i];
                            std::uint32_t x = j >= 0 && j < std::int64_t{VA::page_size} && here ? here[j]
                                              : j < 0 && j >= -std::int64_t{VA::page_size} && below
                                                  ? below[j + VA::page_size]
+                                             : id >= 0 && id < known_count ? known[id]
                                                  : VA::narrow_on_path;
                            if (x >= VA::narrow_limit) {
                                const std::int64_t option = n + off[i];

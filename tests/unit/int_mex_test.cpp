@@ -761,3 +761,16 @@ TEST_CASE("sorted families affine in the variable find their stretches from slop
         "print sum([sg(E(a, b, c)) for a in 0..3, b in 990..1000, c in 1000..1010]), sg(E(1, 1020, 1021))\n";
     CHECK(output_of(edges) == output_of(grundy::testing::generic_copy(edges, "E")));
 }
+
+TEST_CASE("a translation game reads options past the page before from a window", "[int_mex]") {
+    // Amounts past a page of values, sorted and not (the bounds' amounts
+    // found by binary search, or each tested), against the generic path.
+    for (const char* list : {"[1, 2, 5000, 70001, 3]", "[1, 3, 4, 5000, 70001, 80000]"}) {
+        const std::string program = std::string("let L = ") + list +
+                                    "\ngame T { position n; move k in L where k <= n => n - k }\n"
+                                    "print sum([sg(T(n)) for n in 0..150000]), sg(T(149999))\n";
+        INFO(program);
+        CHECK(grundy::testing::on_int_path(program, "T"));
+        CHECK(output_of(program) == output_of(grundy::testing::generic_copy(program, "T")));
+    }
+}
