@@ -603,6 +603,11 @@ struct IntInstanceData {
     struct Elements {
         std::int64_t first = 0;
         std::vector<std::int64_t> values;
+        std::size_t ascending = 0;  // values[0, ascending) is in order
+        void push(std::int64_t v) {
+            if (ascending == values.size() && (values.empty() || values.back() <= v)) ++ascending;
+            values.push_back(v);
+        }
     };
     mutable std::vector<Elements> elements;
     // A walk along a packed tuple's high coordinate reads one flat entry

@@ -30,13 +30,19 @@ template <typename Body> bool for_each_value(const Gen& g, const Frame& f, Body&
 // index, or as a span before any option runs).
 struct ComputedList {
     ListBuffer own;
-    const std::vector<std::int64_t>* kept = nullptr;
+    const IntInstanceData::Elements* kept = nullptr;
     std::size_t from = 0, count = 0;
     std::size_t size() const { return kept ? count : own.size(); }
-    std::int64_t operator[](std::size_t i) const { return kept ? (*kept)[from + i] : own[i]; }
+    std::int64_t operator[](std::size_t i) const { return kept ? kept->values[from + i] : own[i]; }
     std::span<const std::int64_t> span() const {
-        return kept ? std::span<const std::int64_t>(kept->data() + from, count)
+        return kept ? std::span<const std::int64_t>(kept->values.data() + from, count)
                     : std::span<const std::int64_t>(own.data(), own.size());
+    }
+    // Kept elements in order so far answer without a pass.
+    bool sorted() const {
+        if (kept && from + count <= kept->ascending) return true;
+        const auto all = span();
+        return std::is_sorted(all.begin(), all.end());
     }
 };
 
@@ -62,9 +68,9 @@ struct ComputedList {
         if (lo >= kept.first && lo <= end && hi - kept.first < most) {
             for (std::int64_t x = end; x <= hi; ++x) {
                 f.r[r.reg] = x;
-                kept.values.push_back(lr.element->eval(f));
+                kept.push(lr.element->eval(f));
             }
-            out.kept = &kept.values;
+            out.kept = &kept;
             out.from = static_cast<std::size_t>(lo - kept.first);
             out.count = static_cast<std::size_t>(hi - lo + 1);
             return;

@@ -511,7 +511,7 @@ private:
         intpath::ComputedList xs;
         intpath::make_computed(g, f, xs);
         const std::span<const std::int64_t> all = xs.span();
-        if (stepping && !all.empty() && std::is_sorted(all.begin(), all.end())) {
+        if (stepping && !all.empty() && xs.sorted()) {
             Stepped r = listed(m, g.reg, all, f);
             if (r != Stepped::not_even) return r == Stepped::done;
         }
@@ -706,7 +706,7 @@ private:
     bool rest(const Move& m, std::uint32_t reg, std::int64_t x, const Frame& f) const;
     Stepped translated(const Move& m, const std::vector<std::int64_t>& offsets, const Frame& f);
     Stepped shifted(const Move& m, std::vector<std::int64_t>& offsets, const Frame& f);
-    template <bool Dense>
+    template <bool Dense, int Sign>
     Stepped shifted_walk(std::int64_t n, const std::int64_t* o, const std::int64_t* end);
     static constexpr std::int64_t far_offset = std::int64_t{1} << 62;
     Stepped listed(const Move& m, std::uint32_t reg, std::span<const std::int64_t> xs, const Frame& f);

@@ -338,13 +338,13 @@ Stepped Kernel<Outcome>::shifted(const Move& m, std::vector<std::int64_t>& offse
     }
     const std::int64_t* first = offsets.data() + lo;
     const std::int64_t* end = offsets.data() + hi + 1;
-    return dense_count_ ? shifted_walk<true>(n, first, end) : shifted_walk<false>(n, first, end);
+    return dense_count_ ? shifted_walk<true, 1>(n, first, end) : shifted_walk<false, 1>(n, first, end);
 }
 
-// The options n + o of `shifted`, the bytes read from the dense window
-// (Dense: ids below dense_count_) or the pages.
+// The options n + Sign * o of `shifted` and `listed`, the bytes read from
+// the dense window (Dense: ids below dense_count_) or the pages.
 template <bool Outcome>
-template <bool Dense>
+template <bool Dense, int Sign>
 Stepped Kernel<Outcome>::shifted_walk(std::int64_t n, const std::int64_t* o, const std::int64_t* end) {
     std::uint32_t flat_count;
     const std::uintptr_t* flat = low_.flat(flat_count);
@@ -355,7 +355,7 @@ Stepped Kernel<Outcome>::shifted_walk(std::int64_t n, const std::int64_t* o, con
     const std::uint64_t direct = std::min<std::uint64_t>(StateTable::first_general,
                                                          std::uint64_t{flat_count} << VA::page_bits);
     for (; o != end; ++o) {
-        const std::int64_t id = n + *o;
+        const std::int64_t id = n + Sign * *o;
         if (Dense && static_cast<std::uint64_t>(id) < dense_count_) [[likely]] {
             const std::uint8_t b = dense_[id];
             if (byte_known<Outcome>(b)) [[likely]] {
@@ -414,6 +414,23 @@ Stepped Kernel<Outcome>::listed(const Move& m, std::uint32_t reg, std::span<cons
         if (!even(m, reg, *first, *(last - 1), f, id, step)) return Stepped::not_even;
         const std::size_t n = parts(m);
         const solver::ValueArray& values = values_of(m);
+        if (n == 1 && m.rest.empty()) {  // one option a step (a subtraction list): the loop a hand-written solver runs
+            // id[0] + step[0] * (x - first) for the x in [first, last)
+            std::int64_t base, moved;
+            if (&values == &low_ && (step[0] == 1 || step[0] == -1) &&
+                !__builtin_mul_overflow(step[0], *first, &moved) && !__builtin_sub_overflow(id[0], moved, &base)) {
+                const std::int64_t *from = &*first, *to = from + (last - first);
+                if (step[0] == 1) return dense_count_ ? shifted_walk<true, 1>(base, from, to) : shifted_walk<false, 1>(base, from, to);
+                return dense_count_ ? shifted_walk<true, -1>(base, from, to) : shifted_walk<false, -1>(base, from, to);
+            }
+            for (auto it = first; it != last; ++it) {
+                const std::int64_t at = id[0] + step[0] * (*it - *first);
+                const std::uint32_t v = values.get(static_cast<std::uint32_t>(at));
+                if (!known<Outcome>(v)) return blocked_at(values, at);
+                if (!Outcome) mex_.add(v);
+            }
+            return Stepped::done;
+        }
         for (auto it = first; it != last; ++it) {
             if (!m.rest.empty() && !rest(m, reg, *it, f)) continue;
             const std::int64_t k = *it - *first;

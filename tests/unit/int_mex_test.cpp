@@ -725,6 +725,32 @@ TEST_CASE("the elements of a list of the variable alone are kept across states",
     CHECK(error_line(a.err) == error_line(b.err));
 }
 
+TEST_CASE("a sorted list's one-int options are read as a walk", "[int_mex]") {
+    // Options below and above the position; kept elements in order for
+    // the first states only (k * (12 - k) turns down past k = 6), so a
+    // later state's list is sorted only where it is checked.
+    const char* rules[] = {
+        "move s in [k * k for k in 1..isqrt($n)] => S($n - s)",
+        "move s in [k * k for k in 1..12 + $n % 3] where s <= 300 - $n => S($n + s)",
+        "move s in [k * (12 - k) for k in 1..$n / 3] where s <= $n and s > 0 => S($n - s)",
+        "move s in [k * (12 - k) for k in 1..$n / 9] where s <= $n and s > 0 => S($n - s)",
+    };
+    for (const char* r : rules) {
+        INFO(r);
+        CHECK(agree(r, 300).substr(0, 5) == "true ");
+    }
+    // The outcome alone stops at the first P-position option.
+    for (const char* r : rules) {
+        INFO(r);
+        std::string game = std::string("game G { position n; ") + r + " }\n";
+        for (std::size_t at; (at = game.find("$n")) != std::string::npos;) game.replace(at, 2, "n");
+        for (std::size_t at; (at = game.find("S(")) != std::string::npos;) game.erase(at, 2), game.erase(game.find(')', at), 1);
+        const std::string program = game + "print [n for n in 0..300 where outcome(G(n)) == \"P\"]\n";
+        CHECK(grundy::testing::on_int_path(program, "G"));
+        CHECK(output_of(program) == output_of(grundy::testing::generic_copy(program, "G")));
+    }
+}
+
 TEST_CASE("sorted families affine in the variable find their stretches from slopes", "[int_mex]") {
     // Ints that cross each other at several points, ties included, with
     // slopes of -2 to 2, sorted ascending or descending, three and four of
