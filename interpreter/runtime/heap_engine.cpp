@@ -123,7 +123,6 @@ void HeapEngine::classify(bool force) {
 void HeapEngine::mark(std::uint32_t v) {
     if (v >= marks_.size()) marks_.resize(std::max<std::size_t>(2 * marks_.size(), std::size_t{v} + 2), 0);
     marks_[v] = stamp_;
-    max_mark_ = std::max(max_mark_, v);
 }
 
 // Probing: one more binding of a move's generators at a very large heap,
@@ -297,6 +296,20 @@ bool HeapEngine::rest_holds(const Row& r, std::int64_t a) {
     return true;
 }
 
+// Every pair of a row marked (every xor is below 2^bits_: no bounds check).
+void HeapEngine::mark_all(const Row& r) {
+    const std::uint32_t *x = values_.data() + r.x0, *y = values_.data() + r.y0;
+    std::uint32_t* mk = marks_.data();
+    const std::uint32_t st = stamp_;
+    const std::int64_t end = r.hi - r.lo;
+    if (r.move->rest.empty() && r.dx == 1 && r.dy == -1) {  // the usual row
+        for (std::int64_t i = 0; i <= end; ++i) mk[x[i] ^ y[-i]] = st;
+        return;
+    }
+    for (std::int64_t i = 0; i <= end; ++i)
+        if (r.move->rest.empty() || rest_holds(r, r.lo + i)) mk[x[r.dx * i] ^ y[r.dy * i]] = st;
+}
+
 bool HeapEngine::solve(std::int64_t n, std::uint32_t& value) {
     regs_[0] = n;
     if (g_.terminal && g_.terminal->test(f_)) {
@@ -307,7 +320,6 @@ bool HeapEngine::solve(std::int64_t n, std::uint32_t& value) {
         std::fill(marks_.begin(), marks_.end(), 0);
         stamp_ = 1;
     }
-    max_mark_ = 0;
     rows_.clear();
     row_regs_.clear();
     stop_ = false;
@@ -321,8 +333,17 @@ bool HeapEngine::solve(std::int64_t n, std::uint32_t& value) {
     // the heap's parity, and the rare heaps be listed again.
     if (pos_ && beta_ != beta_before && beta_ == 2) classify(true);
     const std::uint32_t* G = values_.data();
-    // Pairs with a rare part: every value of the half E exactly.
     if (marks_.size() < (std::size_t{1} << bits_) + 2) marks_.resize((std::size_t{1} << bits_) + 2, 0);
+    // With most heaps rare, the rare pairs are most pairs and the search
+    // below would read them again: every pair once, as the plain loop does.
+    if (4 * rare_.size() > values_.size()) {
+        for (const Row& r : rows_) mark_all(r);
+        std::uint32_t v = 0;
+        while (v < marks_.size() && marks_[v] == stamp_) ++v;
+        value = v;
+        return true;
+    }
+    // Pairs with a rare part: every value of the half E exactly.
     for (const Row& r : rows_) {
         const bool rest = !r.move->rest.empty();
         auto side = [&](std::int64_t p0, std::int64_t dp, std::int64_t q0, std::int64_t dq) {

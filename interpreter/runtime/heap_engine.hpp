@@ -75,6 +75,7 @@ private:
     bool exact_row(const intpath::Move& m, std::int64_t n, std::int64_t lo, std::int64_t hi);
     bool rest_holds(const Row& r, std::int64_t a);
     void mark(std::uint32_t v);
+    void mark_all(const Row& r);
     bool rare(std::uint32_t value, std::int64_t heap) const;
     bool in_d(std::uint32_t v, std::int64_t n) const;  // v in the half common pairs land in, at heap n
     void classify(bool force);
@@ -94,7 +95,6 @@ private:
     std::size_t rare_at_check_ = 0;
     std::vector<std::uint32_t> marks_;
     std::uint32_t stamp_ = 0;
-    std::uint32_t max_mark_ = 0;
     std::vector<Row> rows_;
     std::vector<std::int64_t> row_regs_;
     std::int64_t stopped_at_ = -1;
