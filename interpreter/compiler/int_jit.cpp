@@ -491,7 +491,10 @@ void jit_compile(IntGame& g) {
         native(m.where);
         for (auto& x : m.rest) native(x);
         for (auto& x : m.result) native(x);
-        for (auto& b : m.bounds) native(b.e);
+        for (auto& b : m.bounds) {
+            native(b.e);
+            if (b.scale) native(b.scale);
+        }
         native(m.list);
     }
     g.native_expand = intpath::compile_expansion(g, g.native_code);

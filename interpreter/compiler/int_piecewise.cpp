@@ -72,8 +72,20 @@ void IntCompiler::bounds(const ast::MoveDef& mv, const std::string& var, const s
             continue;
         }
         if (leading && c->kind == ExprKind::compare && c->op != Op::in && c->op != Op::not_in && c->op != Op::ne) {
-            bool left = is_var(*c->items[0], var) && !mentions(*c->items[1], var);
-            bool right = is_var(*c->items[1], var) && !mentions(*c->items[0], var);
+            // x, or x * s or s * x with s free of x (Bound::scale)
+            const Expr* scale[2] = {nullptr, nullptr};
+            auto of_var = [&](const Expr& side, const Expr*& s) {
+                if (is_var(side, var)) return true;
+                if (side.kind != ExprKind::binary || side.op != Op::mul) return false;
+                for (int i = 0; i < 2; ++i)
+                    if (is_var(*side.items[i], var) && !mentions(*side.items[1 - i], var)) {
+                        s = side.items[1 - i].get();
+                        return true;
+                    }
+                return false;
+            };
+            bool left = of_var(*c->items[0], scale[0]) && !mentions(*c->items[1], var);
+            bool right = !left && of_var(*c->items[1], scale[1]) && !mentions(*c->items[0], var);
             if (left || right) {
                 using Side = Move::Bound::Side;
                 Op op = c->op;
@@ -83,7 +95,8 @@ void IntCompiler::bounds(const ast::MoveDef& mv, const std::string& var, const s
                 bound.shift = op == Op::lt ? -1 : op == Op::gt ? 1 : 0;
                 const Expr& e = *c->items[left ? 1 : 0];
                 bound.e = integer(e);
-                bound.linear = !position.empty() && linearity(e, {position}, false) < 2;
+                if (const Expr* sc = scale[left ? 0 : 1]) bound.scale = integer(*sc);
+                bound.linear = !bound.scale && !position.empty() && linearity(e, {position}, false) < 2;
                 m.bounds.push_back(std::move(bound));
                 continue;
             }

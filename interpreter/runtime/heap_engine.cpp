@@ -246,13 +246,8 @@ bool HeapEngine::split_row(const Move& m, std::int64_t n) {
     const intpath::Gen& gen = m.gens.back();
     std::int64_t lo = gen.lo->eval(f_), hi = gen.hi->eval(f_);
     if (lo > hi) return true;
-    using Side = Move::Bound::Side;
-    for (const Move::Bound& b : m.bounds) {  // `where`'s leading bounds, as the rules test them first
-        std::int64_t e;
-        if (__builtin_add_overflow(b.e->eval(f_), b.shift, &e)) return exact_row(m, n, lo, hi);
-        if (b.side != Side::at_most) lo = std::max(lo, e);
-        if (b.side != Side::at_least) hi = std::min(hi, e);
-    }
+    for (const Move::Bound& b : m.bounds)  // `where`'s leading bounds, as the rules test them first
+        if (!intpath::narrow_by(b, f_, lo, hi)) return exact_row(m, n, lo, hi);
     if (lo > hi) return true;
     intpath::Trace t0, t1;
     t0.reset(), t1.reset();

@@ -333,8 +333,9 @@ struct Move {
     // the variable; the others are tested per option.
     struct Bound {
         enum class Side { at_least, at_most, exactly } side;
-        std::int64_t shift;            // x >= e + 1 for `x > e`, x <= e - 1 for `x < e`
+        std::int64_t shift = 0;        // x >= e + 1 for `x > e`, x <= e - 1 for `x < e`
         IntPtr e;
+        IntPtr scale;                  // `x * s op e` (s free of x); null: x alone
         bool linear = false;           // e is a sum of multiples of a one-int position (see `translation`)
     };
     std::vector<Bound> bounds;

@@ -137,6 +137,43 @@ template <typename Body> bool for_each_value(const Gen& g, const Frame& f, Body&
 // `where` option by option, which raises the error where the rules do;
 // [lo, hi] may have been narrowed by the bounds before, exactly (an `and`
 // tests no further for the values they exclude).
+// Narrows lo..hi to the x that bound b lets through; false where the
+// plain loop must decide: a bound past the ints, or `x * s` that
+// overflows for some x of lo..hi (the rules raise that error there).
+inline bool narrow_by(const Move::Bound& b, const Frame& f, std::int64_t& lo, std::int64_t& hi) {
+    using Side = Move::Bound::Side;
+    std::int64_t e;
+    if (__builtin_add_overflow(b.e->eval(f), b.shift, &e)) return false;
+    if (!b.scale) {
+        if (b.side != Side::at_most) lo = std::max(lo, e);
+        if (b.side != Side::at_least) hi = std::min(hi, e);
+        return true;
+    }
+    const std::int64_t s = b.scale->eval(f);
+    if (lo > hi) return true;
+    std::int64_t unused;
+    if (__builtin_mul_overflow(lo, s, &unused) || __builtin_mul_overflow(hi, s, &unused)) return false;
+    if (s == 0) {  // 0 op e: every x or none
+        const bool holds = b.side == Side::at_most ? 0 <= e : b.side == Side::at_least ? 0 >= e : e == 0;
+        if (!holds) lo = 1, hi = 0;
+        return true;
+    }
+    if (s == -1 && e == INT64_MIN) return false;  // e / s past the ints
+    // x * s <= e is x <= floor(e / s) for s > 0, x >= ceil(e / s) for s < 0.
+    const std::int64_t q = e / s, r = e % s;
+    const std::int64_t floor_q = r != 0 && (r < 0) != (s < 0) ? q - 1 : q;
+    const std::int64_t ceil_q = r != 0 && (r < 0) == (s < 0) ? q + 1 : q;
+    if (b.side == Side::exactly) {
+        if (r != 0) lo = 1, hi = 0;
+        else lo = std::max(lo, q), hi = std::min(hi, q);
+        return true;
+    }
+    const bool upper = (b.side == Side::at_most) == (s > 0);
+    if (upper) hi = std::min(hi, floor_q);
+    else lo = std::max(lo, ceil_q);
+    return true;
+}
+
 inline bool row_range(const Move& m, const Frame& f, std::int64_t& lo, std::int64_t& hi) {
     using Op = Move::RowBound::Op;
     for (const Move::RowBound& b : m.row_bounds) {

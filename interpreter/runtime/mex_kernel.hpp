@@ -141,13 +141,8 @@ enum class Stepped { done, unknown, not_even };
 // Narrows lo..hi by the move's bounds (Move::bounds); false when a bound
 // overflows (the plain loop then tests each value).
 bool tighten(const Move& m, const Frame& f, std::int64_t& lo, std::int64_t& hi) {
-    using Side = Move::Bound::Side;
-    for (const Move::Bound& b : m.bounds) {
-        std::int64_t e;
-        if (__builtin_add_overflow(b.e->eval(f), b.shift, &e)) return false;  // x > max int: the plain loop
-        if (b.side != Side::at_most) lo = std::max(lo, e);
-        if (b.side != Side::at_least) hi = std::min(hi, e);
-    }
+    for (const Move::Bound& b : m.bounds)
+        if (!intpath::narrow_by(b, f, lo, hi)) return false;
     return true;
 }
 
