@@ -131,12 +131,6 @@ template <typename Body> bool for_each_value(const Gen& g, const Frame& f, Body&
     return true;
 }
 
-// Narrows [lo, hi], the inner generator's values in this row, to those for
-// which m's `where` holds (Move::row_bounds). False when a sum in `where`
-// could overflow in the row, or t - s (t + s) does: the caller then tests
-// `where` option by option, which raises the error where the rules do;
-// [lo, hi] may have been narrowed by the bounds before, exactly (an `and`
-// tests no further for the values they exclude).
 // Narrows lo..hi to the x that bound b lets through; false where the
 // plain loop must decide: a bound past the ints, or `x * s` that
 // overflows for some x of lo..hi (the rules raise that error there).
@@ -174,6 +168,12 @@ inline bool narrow_by(const Move::Bound& b, const Frame& f, std::int64_t& lo, st
     return true;
 }
 
+// Narrows [lo, hi], the inner generator's values in this row, to those for
+// which m's `where` holds (Move::row_bounds). False when a sum in `where`
+// could overflow in the row, or t - s (t + s) does: the caller then tests
+// `where` option by option, which raises the error where the rules do;
+// [lo, hi] may have been narrowed by the bounds before, exactly (an `and`
+// tests no further for the values they exclude).
 inline bool row_range(const Move& m, const Frame& f, std::int64_t& lo, std::int64_t& hi) {
     using Op = Move::RowBound::Op;
     for (const Move::RowBound& b : m.row_bounds) {

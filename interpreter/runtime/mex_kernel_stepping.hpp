@@ -414,22 +414,15 @@ Stepped Kernel<Outcome>::listed(const Move& m, std::uint32_t reg, std::span<cons
         if (!even(m, reg, *first, *(last - 1), f, id, step)) return Stepped::not_even;
         const std::size_t n = parts(m);
         const solver::ValueArray& values = values_of(m);
-        if (n == 1 && m.rest.empty()) {  // one option a step (a subtraction list): the loop a hand-written solver runs
-            // id[0] + step[0] * (x - first) for the x in [first, last)
-            std::int64_t base, moved;
-            if (&values == &low_ && (step[0] == 1 || step[0] == -1) &&
-                !__builtin_mul_overflow(step[0], *first, &moved) && !__builtin_sub_overflow(id[0], moved, &base)) {
-                const std::int64_t *from = &*first, *to = from + (last - first);
-                if (step[0] == 1) return dense_count_ ? shifted_walk<true, 1>(base, from, to) : shifted_walk<false, 1>(base, from, to);
-                return dense_count_ ? shifted_walk<true, -1>(base, from, to) : shifted_walk<false, -1>(base, from, to);
-            }
-            for (auto it = first; it != last; ++it) {
-                const std::int64_t at = id[0] + step[0] * (*it - *first);
-                const std::uint32_t v = values.get(static_cast<std::uint32_t>(at));
-                if (!known<Outcome>(v)) return blocked_at(values, at);
-                if (!Outcome) mex_.add(v);
-            }
-            return Stepped::done;
+        // One int option an element, one id apart (a subtraction list): the
+        // ids id[0] + step[0] * (x - first) read as a subtraction game's.
+        std::int64_t base, moved;
+        if (n == 1 && m.rest.empty() && &values == &low_ && (step[0] == 1 || step[0] == -1) &&
+            !__builtin_mul_overflow(step[0], *first, &moved) && !__builtin_sub_overflow(id[0], moved, &base)) {
+            const std::int64_t *from = &*first, *to = from + (last - first);
+            if (step[0] == 1)
+                return dense_count_ ? shifted_walk<true, 1>(base, from, to) : shifted_walk<false, 1>(base, from, to);
+            return dense_count_ ? shifted_walk<true, -1>(base, from, to) : shifted_walk<false, -1>(base, from, to);
         }
         for (auto it = first; it != last; ++it) {
             if (!m.rest.empty() && !rest(m, reg, *it, f)) continue;
