@@ -240,7 +240,7 @@ void ReplSession::moves(const std::string& expr, bool winning_only) {
         Context& ctx = in_.ctx;
         const PosObj& p = pos.pos();
         auto value_of = [&](const PosObj& q) {
-            if (q.misere) return std::string(is_p_position(ctx, q) ? "P" : "N");
+            if (q.misere) return outcome_text(outcome_of(ctx, q)).str().text;
             const std::uint32_t v = ctx.solver.grundy(comps_of(q));
             return sg_text(ctx.solver, v) + (ctx.solver.outcome(v) == solver::Solver::Outcome::draw ? " (draw)" : "");
         };

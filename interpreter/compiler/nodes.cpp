@@ -458,13 +458,13 @@ bool CallBuiltin::call_on_sum(Env& env, Value& out) const {
     for (const Component& c : parts) comps.push_back(solver::make_comp(c.game->index(), c.state));
     const std::span<const solver::Comp> sum(comps.data(), comps.size());
     std::uint32_t x = 0;
-    bool p = false;
+    solver::Solver::Outcome o{};
     located(*this, [&] {
-        if (misere_) p = env.ctx.solver.misere_p(sum);
+        if (misere_) o = env.ctx.solver.misere_outcome(sum);
         else x = env.ctx.solver.grundy(sum);
         return Value();
     });
-    if (misere_) out = outcome_text(p);
+    if (misere_) out = outcome_text(o);
     else out = query == Query::sg ? sg_value(env.ctx.solver, x) : outcome_text(env.ctx.solver.outcome(x));
     return true;
 }

@@ -94,6 +94,8 @@ public:
     std::string describe(solver::StateId s) const override;
     bool try_grundy(solver::StateId s, std::uint32_t& value, Blocker& blocker) override;  // int_mex.cpp
     bool try_outcome(solver::StateId s, bool& p_position, Blocker& blocker) override;   // int_mex.cpp
+    bool try_misere_outcome(solver::StateId s, const solver::ValueArray* values, bool& p_position,
+                            Blocker& blocker) override;  // int_mex.cpp
     void before_search(solver::StateId s) override;
 
     // The values of the positions `G(lo)` .. `G(hi)` in order, a batch at
@@ -220,7 +222,9 @@ private:
     bool masked_direct_ = false;    // try_grundy: Kernel::masked_direct applies to states that are their own ids
     bool has_split_ = false;  // a move is a split (known with key_only_)
     void one_pass_shape();    // sets the three above once
-    bool outcome_pass(intpath::Frame& f, bool& p_position, Blocker& blocker);  // try_outcome's, once loaded
+    // try_outcome's, once loaded; `misere`: the outcomes under misère play, in `values`.
+    bool outcome_pass(intpath::Frame& f, bool& p_position, Blocker& blocker, const solver::ValueArray* values = nullptr,
+                      bool misere = false);
     std::unique_ptr<TranslationGrid> grid_;
     std::int8_t grid_state_ = -1;  // translation_grid(): unknown -1, none 0, made 1
     std::unique_ptr<HeapEngine> heap_;

@@ -116,6 +116,20 @@ bool Instance::try_outcome(solver::StateId s, bool& p_position, Blocker& blocker
     return load_fast(s, f, pos, !key_only_) && outcome_pass(f, p_position, blocker);
 }
 
+// Misère play, on the misère twin's outcomes: a terminal state has no
+// moves, and so is won; a P option makes an N-position as under normal
+// play; but a state whose walk finds every option N may have none, which
+// the kernels do not tell, so expand() decides it.
+bool Instance::try_misere_outcome(solver::StateId s, const solver::ValueArray* values, bool& p_position,
+                                  Blocker& blocker) {
+    if (!int_game_) return false;
+    one_pass_shape();
+    if (has_split_) return false;
+    std::int64_t regs[IntGame::max_registers], pos[StateTable::max_list];
+    Frame f{regs, &fast_};
+    return load_fast(s, f, pos, !key_only_) && outcome_pass(f, p_position, blocker, values, true);
+}
+
 bool Instance::try_outcome_ints(const std::int64_t* ints, bool& p_position) {
     const IntGame& g = *int_game_;
     if (g.shape != IntGame::Shape::ints || !fast_ready()) return false;
@@ -129,17 +143,19 @@ bool Instance::try_outcome_ints(const std::int64_t* ints, bool& p_position) {
     return outcome_pass(f, p_position, blocker);
 }
 
-bool Instance::outcome_pass(Frame& f, bool& p_position, Blocker& blocker) {
+bool Instance::outcome_pass(Frame& f, bool& p_position, Blocker& blocker, const solver::ValueArray* values,
+                            bool misere) {
     const IntGame& g = *int_game_;
     if (g.terminal && g.terminal->test(f)) {
-        p_position = true;
+        p_position = !misere;
         return true;
     }
     MexSet mex(mex_marks_, mex_stamp_);
-    const solver::ValueArray* arrays = ctx_.solver.value_arrays(graph_);
+    const solver::ValueArray* arrays = values ? values : ctx_.solver.value_arrays(graph_);
     Kernel<true> k(g, table_, arrays, mex);
     try {
         if (k.moves(f)) {
+            if (misere) return false;
             p_position = true;
             return true;
         }

@@ -34,7 +34,11 @@ Value sg_value(const solver::Solver& s, std::uint32_t v) {
 std::string sg_text(const solver::Solver& s, std::uint32_t v) { return "sg " + repr(sg_value(s, v)); }
 
 solver::Solver::Outcome outcome_of(Context& ctx, const PosObj& p) {
-    if (p.misere) return is_p_position(ctx, p) ? solver::Solver::Outcome::p : solver::Solver::Outcome::n;
+    if (p.misere) {
+        boost::container::small_vector<solver::Comp, 8> comps;
+        for (const Component& c : p.parts) comps.push_back(solver::make_comp(c.game->index(), c.state));
+        return ctx.solver.misere_outcome(std::span<const solver::Comp>(comps.data(), comps.size()));
+    }
     // One component: its outcome alone; a sum's needs the parts' values.
     if (p.parts.size() == 1) return ctx.solver.outcome_of(solver::make_comp(p.parts[0].game->index(), p.parts[0].state));
     return ctx.solver.outcome(ctx.solver.grundy(comps_of(p)));
@@ -48,7 +52,7 @@ bool is_p_position(Context& ctx, const PosObj& p) {
     boost::container::small_vector<solver::Comp, 8> comps;
     for (const Component& c : p.parts) comps.push_back(solver::make_comp(c.game->index(), c.state));
     const std::span<const solver::Comp> sum(comps.data(), comps.size());
-    return p.misere ? ctx.solver.misere_p(sum) : ctx.solver.grundy(sum) == 0;
+    return p.misere ? ctx.solver.misere_outcome(sum) == solver::Solver::Outcome::p : ctx.solver.grundy(sum) == 0;
 }
 
 Value query_sg(Context& ctx, std::span<const Value> a) {

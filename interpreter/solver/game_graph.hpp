@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "value_array.hpp"
+
 namespace grundy::solver {
 
 using StateId = std::uint32_t;
@@ -91,6 +93,11 @@ public:
     // is what it reads. A game whose options are sums returns false
     // without a blocker: their outcome needs values.
     virtual bool try_outcome(StateId, bool&, Blocker&) { return false; }
+    // The same under misère play (Solver::misere_outcome), the outcomes
+    // read from `values` (the misère twin's, by id class): a state with no
+    // moves is an N-position. True only where the scan decides; a state
+    // whose every option is N, or that has none, is left to expand().
+    virtual bool try_misere_outcome(StateId, const ValueArray* /*values*/, bool&, Blocker&) { return false; }
     // Called before a search for s starts from nothing on the stack: a game
     // may solve states below s first, bottom-up, when it knows that to be
     // the cheaper way to s (the game's own business; values it sets are

@@ -368,6 +368,9 @@ void Solver::clear() {
 
 void Solver::forget(std::uint32_t graph) {
     for (ValueArray& a : tables_[graph].values) a.clear();
+    for (Table& t : tables_)  // misère twins' outcomes mix games, as the sums do
+        if (t.is_twin)
+            for (ValueArray& a : t.values) a.clear();
     std::erase_if(remoteness_, [&](const auto& entry) { return comp_graph(entry.first) == graph; });
     misere_.reset();  // its sums mix games: all of it
 }
@@ -388,13 +391,17 @@ void Solver::misere_cycle(std::span<const Comp> sum) const {
     for (std::size_t i = 0; i < sum.size(); ++i)
         text += (i ? " + " : "") + tables_[comp_graph(sum[i])].graph->describe(comp_state(sum[i]));
     throw SolveError(fmt::format(
-        "the game has a cycle under misère play: {} can be reached from itself (loopy games are solved under normal "
-        "play only)",
+        "the game has a cycle under misère play: {} can be reached from itself (under misère play a loopy game is "
+        "solved for a position of one component, not for a sum)",
         text));
 }
 
-bool Solver::misere_p(std::span<const Comp> sum) {
+bool Solver::misere_p(std::span<const Comp> sum) { return misere_outcome(sum) == Outcome::p; }
+
+Solver::Outcome Solver::misere_outcome(std::span<const Comp> sum) {
     Busy busy(*this);
+    Outcome o;
+    if (sum.size() == 1 && twin_outcome(sum[0], o)) return o;
     if (!misere_) misere_ = std::make_unique<Misere>(*this);
     Misere& m = *misere_;
 
@@ -406,14 +413,14 @@ bool Solver::misere_p(std::span<const Comp> sum) {
         root.push_back(p);
         live = live && m.comps[p].live;
     }
-    if (root.empty()) return false;  // no moves at all: the player to move has already won
+    if (root.empty()) return Outcome::n;  // no moves at all: the player to move has already won
     std::sort(root.begin(), root.end());
     const std::uint64_t hash = sum_hash(view(root));
     const std::uint64_t key = packed::pack(view(root));
     const std::int64_t known = key != 0 ? m.memo.find_packed(key, hash) : m.memo.find(view(root), hash);
     if (known >= 0 && m.memo.state(known) != SumMemo::absent) {
         if (m.memo.state(known) == m_on_path) m.cycle(view(root));
-        return m.memo.state(known) == m_p;
+        return m.memo.state(known) == m_p ? Outcome::p : Outcome::n;
     }
 
     const std::size_t base = m.frames.size();
@@ -457,7 +464,7 @@ bool Solver::misere_p(std::span<const Comp> sum) {
         m.frames.resize(base);
         throw;
     }
-    return m.memo.state(entry) == m_p;
+    return m.memo.state(entry) == m_p ? Outcome::p : Outcome::n;
 }
 
 }  // namespace grundy::solver

@@ -150,6 +150,9 @@ Solver::Outcome Solver::outcome_of(Comp root) {
     } catch (const SolveFirst&) {
         unwind_outcome(base, buf_base);
         throw;
+    } catch (const MisereSums&) {  // the search over sums takes the query: charged there
+        stats_.states -= unwind_outcome(base, buf_base);
+        throw;
     } catch (const GiveUp& g) {
         // A cycle: the loopy search, for the outcomes alone. Anything
         // else: the value search takes the query. Both charge the states

@@ -105,7 +105,11 @@ public:
     // can go round, so a player that means to win follows remoteness.
     bool loopy(std::uint32_t graph) const { return tables_[graph].loopy; }
     static constexpr std::uint64_t draw_remoteness = ~std::uint64_t{0};
-    bool misere_p(std::span<const Comp> sum);               // is the sum a P-position under misère play?
+    // The outcome of a sum under misère play: of one component by its
+    // misère twin's outcome search (misere_twin.cpp), which also labels
+    // draws; of more, or once the twin has met a sum, by the search over sums.
+    Outcome misere_outcome(std::span<const Comp> sum);
+    bool misere_p(std::span<const Comp> sum);  // misere_outcome(sum) is P
 
     // The options of a component, each a sum of components, in move order.
     std::vector<std::vector<Comp>> options(Comp c);
@@ -217,11 +221,20 @@ private:
     static constexpr std::uint32_t known_d = ValueArray::known_d;
     static bool is_outcome_code(std::uint32_t v) { return ValueArray::is_outcome_code(v); }
 
+    static constexpr std::uint32_t no_twin = UINT32_MAX;
     struct Table {
         GameGraph* graph = nullptr;
         ValueArray values[4];  // by id_class
         bool loopy = false;
+        bool is_twin = false;          // a misère twin (misere_twin.cpp)
+        std::uint32_t twin = no_twin;  // this graph's misère twin
     };
+    struct MisereTwin;
+    struct MisereSums {};  // a twin's state has an option that is a sum
+    std::vector<std::unique_ptr<GameGraph>> twins_;
+    void make_twins();  // for every graph that has none
+    // c's misère outcome by its twin; false once its game has met a sum.
+    bool twin_outcome(Comp c, Outcome& o);
     // A frame either holds its state's options in buf_, or (`direct`) none:
     // the game solves the state in one pass once the option that blocked it
     // is solved, and names the next one otherwise. 24 bytes, so that a deep
