@@ -492,8 +492,10 @@ void jit_compile(IntGame& g) {
         for (auto& x : m.rest) native(x);
         for (auto& x : m.result) native(x);
         for (auto& b : m.bounds) {
-            native(b.e);
+            if (b.e) native(b.e);
             if (b.scale) native(b.scale);
+            for (auto& side : b.sides)
+                if (side) native(side);
         }
         native(m.list);
     }

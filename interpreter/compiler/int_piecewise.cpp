@@ -100,11 +100,61 @@ void IntCompiler::bounds(const ast::MoveDef& mv, const std::string& var, const s
                 m.bounds.push_back(std::move(bound));
                 continue;
             }
+            // Both sides affine in x with literal coefficients (`a + b - x > 0`,
+            // `n - x >= x`): L - R = c x + d, which the instance reads off the
+            // sides at the range's ends (Bound::coef).
+            std::int64_t cl, cr, c_total;
+            if (coefficient(*c->items[0], var, cl) && coefficient(*c->items[1], var, cr) &&
+                !__builtin_sub_overflow(cl, cr, &c_total) && c_total != 0 && c_total != INT64_MIN) {
+                using Side = Move::Bound::Side;
+                Move::Bound bound;
+                bound.side = c->op == Op::eq                         ? Side::exactly
+                             : c->op == Op::lt || c->op == Op::le ? Side::at_most
+                                                                  : Side::at_least;
+                bound.shift = c->op == Op::lt ? -1 : c->op == Op::gt ? 1 : 0;
+                bound.coef = c_total;
+                bound.sides[0] = integer(*c->items[0]);
+                bound.sides[1] = integer(*c->items[1]);
+                bound.reg = m.gens.back().reg;
+                m.bounds.push_back(std::move(bound));
+                continue;
+            }
         }
         leading = false;
         m.rest.push_back(boolean(*c));
         rest.push_back(c);
     }
+}
+
+// The coefficient c of x in e, when e is c * x plus terms free of x made
+// with +, -, unary minus and products by an int literal: then every value
+// computed on the way is affine in x too. False otherwise, or on overflow.
+bool IntCompiler::coefficient(const Expr& e, const std::string& x, std::int64_t& c) {
+    switch (e.kind) {
+        case ExprKind::name:
+            if (e.text != x) break;
+            c = 1;
+            return true;
+        case ExprKind::unary:
+            if (e.op != Op::neg || !mentions(e, x)) break;
+            return coefficient(*e.items[0], x, c) && c != INT64_MIN && (c = -c, true);
+        case ExprKind::binary: {
+            if (!mentions(e, x)) break;
+            std::int64_t a, b;
+            if (e.op == Op::add || e.op == Op::sub)
+                return coefficient(*e.items[0], x, a) && coefficient(*e.items[1], x, b) &&
+                       !(e.op == Op::add ? __builtin_add_overflow(a, b, &c) : __builtin_sub_overflow(a, b, &c));
+            if (e.op != Op::mul) return false;
+            for (int i = 0; i < 2; ++i)
+                if (e.items[i]->kind == ExprKind::int_lit)
+                    return coefficient(*e.items[1 - i], x, a) && !__builtin_mul_overflow(a, e.items[i]->int_value, &c);
+            return false;
+        }
+        default: break;
+    }
+    if (mentions(e, x)) return false;
+    c = 0;
+    return true;
 }
 
 // Move::row_bounds: every conjunct of `where` compares y, y + s, s + y

@@ -81,6 +81,7 @@ private:
     int linearity(const Expr& e, const std::vector<std::string>& vars, bool extremes = true) const;
     int condition(const Expr& c, const std::vector<std::string>& vars) const;
     static bool mentions(const Expr& e, const std::string& var);
+    static bool coefficient(const Expr& e, const std::string& x, std::int64_t& c);
 
     // int_grid.cpp: translations on a grid (grid_rules.hpp, runtime/translation_grid.hpp)
     bool grid_candidate(const ast::GameDef& gd) const;

@@ -337,6 +337,11 @@ struct Move {
         IntPtr e;
         IntPtr scale;                  // `x * s op e` (s free of x); null: x alone
         bool linear = false;           // e is a sum of multiples of a one-int position (see `translation`)
+        // `L op R` with L - R = coef * x + d (coef nonzero; e unused): d is
+        // read off the sides with x, in register reg, at an end of the range.
+        std::int64_t coef = 0;
+        IntPtr sides[2];
+        std::uint32_t reg = 0;
     };
     std::vector<Bound> bounds;
     std::vector<BoolPtr> rest;

@@ -136,17 +136,33 @@ template <typename Body> bool for_each_value(const Gen& g, const Frame& f, Body&
 // overflows for some x of lo..hi (the rules raise that error there).
 inline bool narrow_by(const Move::Bound& b, const Frame& f, std::int64_t& lo, std::int64_t& hi) {
     using Side = Move::Bound::Side;
-    std::int64_t e;
-    if (__builtin_add_overflow(b.e->eval(f), b.shift, &e)) return false;
-    if (!b.scale) {
-        if (b.side != Side::at_most) lo = std::max(lo, e);
-        if (b.side != Side::at_least) hi = std::min(hi, e);
-        return true;
+    std::int64_t e, s;
+    if (b.coef != 0) {
+        // Every value the sides compute is affine in x: one that overflows
+        // for some x of lo..hi overflows at lo or at hi, where evaluating
+        // raises it (the plain loop then raises it where the rules do).
+        if (lo > hi) return true;
+        f.r[b.reg] = hi;
+        b.sides[0]->eval(f), b.sides[1]->eval(f);
+        f.r[b.reg] = lo;
+        const std::int64_t l = b.sides[0]->eval(f), r = b.sides[1]->eval(f);
+        std::int64_t diff, cx, d;  // c x + d op 0 is c x op -d
+        if (__builtin_sub_overflow(l, r, &diff) || __builtin_mul_overflow(b.coef, lo, &cx) ||
+            __builtin_sub_overflow(diff, cx, &d) || d == INT64_MIN || __builtin_add_overflow(-d, b.shift, &e))
+            return false;
+        s = b.coef;
+    } else {
+        if (__builtin_add_overflow(b.e->eval(f), b.shift, &e)) return false;
+        if (!b.scale) {
+            if (b.side != Side::at_most) lo = std::max(lo, e);
+            if (b.side != Side::at_least) hi = std::min(hi, e);
+            return true;
+        }
+        s = b.scale->eval(f);
+        if (lo > hi) return true;
+        std::int64_t unused;
+        if (__builtin_mul_overflow(lo, s, &unused) || __builtin_mul_overflow(hi, s, &unused)) return false;
     }
-    const std::int64_t s = b.scale->eval(f);
-    if (lo > hi) return true;
-    std::int64_t unused;
-    if (__builtin_mul_overflow(lo, s, &unused) || __builtin_mul_overflow(hi, s, &unused)) return false;
     if (s == 0) {  // 0 op e: every x or none
         const bool holds = b.side == Side::at_most ? 0 <= e : b.side == Side::at_least ? 0 >= e : e == 0;
         if (!holds) lo = 1, hi = 0;

@@ -8,47 +8,12 @@
 
 #include "interpreter/runtime/instance.hpp"
 #include "interpreter/runtime/int_gen.hpp"
-#include "run_program.hpp"
+#include "int_path_agree.hpp"
 
 using grundy::testing::output_of;
 
-namespace {
-// The first error's message, without its location.
-std::string error_line(const std::string& err) {
-    return err.substr(err.find("error:"), err.find('\n') - err.find("error:"));
-}
-}  // namespace
-
-namespace {
-
-// `rules` uses `n` for the position and `S(e)` for "the state e"; checks
-// n in 0..top, ascending and then on a fresh pair of instances from the top.
-std::string agree(const std::string& rules, int top, const std::string& params = "") {
-    auto fill = [&](std::string text, const std::string& state, const std::string& n) {
-        for (std::size_t at; (at = text.find("S(")) != std::string::npos;) {
-            std::size_t close = at + 2;
-            for (int depth = 1; depth; ++close) depth += text[close] == '(' ? 1 : text[close] == ')' ? -1 : 0;
-            std::string inner = text.substr(at + 2, close - at - 3);
-            text.replace(at, close - at, state == "n" ? "(" + inner + ")" : "[" + inner + "]");
-        }
-        for (std::size_t at = 0; (at = text.find("$n", at)) != std::string::npos;) text.replace(at, 2, n);
-        return text;
-    };
-    // L: the same rules kept off the int path by a `terminal` that asks the
-    // solver (and never holds), so L is the generic path's answer.
-    std::string program = "game Never { position n; move k in 1..n => n - k }\nfn never() = sg(Never(1)) == 0\n";
-    program += "game I" + params + " { position n; " + fill(rules, "n", "n") + " }\n" + "game L" + params +
-               " { position n; terminal when never() => lose; " + fill(rules, "n", "n") + " }\n";
-    std::string args = params.empty() ? "" : "(3)";
-    std::string t = std::to_string(top);
-    program += "let i = I" + args + "\nlet l = L" + args + "\n";
-    program += "check sg(i(n)) == sg(l(n)) for n in 0.." + t + "\n";
-    program += "let j = I" + (params.empty() ? std::string("") : "(3)") + "\n";
-    program += "print sg(j(" + t + ")) == sg(l(" + t + ")), sum([sg(i(n)) for n in 0.." + t + "])\n";
-    return output_of(program);
-}
-
-}  // namespace
+using grundy::testing::agree;
+using grundy::testing::error_line;
 
 TEST_CASE("one-pass solves agree with the search: splits", "[int_mex]") {
     // Kayles: two parts, steps +1 and -1.
@@ -748,52 +713,6 @@ TEST_CASE("a sorted list's one-int options are read as a walk", "[int_mex]") {
         const std::string program = game + "print [n for n in 0..300 where outcome(G(n)) == \"P\"]\n";
         CHECK(grundy::testing::on_int_path(program, "G"));
         CHECK(output_of(program) == output_of(grundy::testing::generic_copy(program, "G")));
-    }
-}
-
-TEST_CASE("a bound on the variable times a value of the state narrows the range", "[int_mex]") {
-    // `m * s op e` and `e op s * m`, with s of either sign or zero and e
-    // of either sign, strict or not: each against the generic path.
-    const char* ops[] = {"<", "<=", ">", ">=", "=="};
-    const char* scales[] = {"$n % 5 - 2", "3", "-2", "0"};
-    const char* ends[] = {"$n - 7", "11 - 2 * $n", "$n / 3 - 1"};
-    for (const char* op : ops)
-        for (int form = 0; form < 4; ++form)
-            for (int i = 0; i < 4; ++i) {
-                const std::string sc = std::string("(") + scales[i] + ")", e = std::string("(") + ends[(form + i) % 3] + ")";
-                const std::string scaled = form % 2 ? sc + " * m" : "m * " + sc;
-                const std::string cond = form < 2 ? scaled + " " + op + " " + e : e + " " + op + " " + scaled;
-                const std::string rules = "move m in 1..$n where " + cond + " => S($n - m)";
-                INFO(rules);
-                CHECK(agree(rules, 80).substr(0, 5) == "true ");
-            }
-    // A subtraction list, whose bounds are lines in n only when unscaled.
-    CHECK(agree("move m in [1, 2, 3, 5, 8, 13] where 2 * m <= $n => S($n - m)", 400).substr(0, 5) == "true ");
-    CHECK(agree("move m in [1, 2, 3, 5, 8, 13] where m * ($n % 3 + 1) <= $n => S($n - m)", 400).substr(0, 5) ==
-          "true ");
-    const std::string sub = "game T { position n; move m in [1, 2, 3, 5, 8, 13] where 2 * m <= n => n - m }\n"
-                            "print [sg(T(n)) for n in 0..400]\n";
-    CHECK(output_of(sub) == output_of(grundy::testing::generic_copy(sub, "T")));
-    // The heap engine's pairs, and the tuple game whose bound is l / s.
-    CHECK(agree("move a in 1..($n - 1) / 2 where a * ($n % 4 - 1) <= $n / 2 - 3 => split(S(a), S($n - a))", 300)
-              .substr(0, 5) == "true ");
-    const std::string euclid = "game E { position (s, l); canonical => (min(s, l), max(s, l))\n"
-                               " move m in 1..l where s > 0 and m * s <= l => (s, l - m * s) }\n"
-                               "print sum([sg(E(a, b)) for a in 0..40, b in 0..40]), sg(E(7, 1000))\n";
-    CHECK(grundy::testing::on_int_path(euclid, "E"));
-    CHECK(output_of(euclid) == output_of(grundy::testing::generic_copy(euclid, "E")));
-    // x * s overflows at m = 4: the rules fail there, unless an earlier
-    // bound stops m before it.
-    for (const char* where : {"m * 2305843009213693952 >= 0", "m <= 3 and m * 2305843009213693952 >= 0",
-                              "m * -2305843009213693952 <= -5"}) {
-        const std::string program = std::string("game O { position n; move m in 1..n where ") + where +
-                                    " => n - m }\nprint [sg(O(n)) for n in 0..3]\nprint sg(O(9))\n";
-        INFO(program);
-        auto a = grundy::testing::run_program(program);
-        auto b = grundy::testing::run_program(grundy::testing::generic_copy(program, "O"));
-        CHECK(a.out == b.out);
-        CHECK(a.err.empty() == b.err.empty());
-        if (!a.err.empty() && !b.err.empty()) CHECK(error_line(a.err) == error_line(b.err));
     }
 }
 
