@@ -127,6 +127,7 @@ std::shared_ptr<const IntGame> IntCompiler::build(const ast::GameDef& gd) {
         regs_.resize(mark);
     }
     if (gd.start && !lists_) start(*gd.start, *g);
+    if (!lists_ && list_.empty() && !set_coords_) coordinate_bounds(gd, *g);  // coord_bounds.cpp
     if (grid && !g->moves.empty()) grid_start(gd, *g, std::move(grid));
     g->registers = next_reg_;
     jit_compile(*g);

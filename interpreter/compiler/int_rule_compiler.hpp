@@ -69,6 +69,12 @@ private:
     std::uint32_t hoisted_list(const Expr& e);
     bool cg_fn(const std::string& name) const;
 
+    // coord_bounds.cpp: IntGame::coord_bounds
+    void coordinate_bounds(const ast::GameDef& gd, IntGame& g) const;
+    using Upper = IntGame::CoordBound;
+    bool upper(const Expr& e, const std::vector<std::pair<std::string, Upper>>& scope,
+               const std::vector<ast::Param>& params, Upper& out) const;
+
     // int_piecewise.cpp: piecewise-affine families (Move::affine) and bounds
     void piecewise(const ast::GameDef& gd, const ast::MoveDef& mv, Move& m);
     bool shifted(const ast::GameDef& gd, const ast::MoveDef& mv, const Move& m) const;

@@ -1,5 +1,7 @@
 #include "instance.hpp"
 
+#include <bit>
+
 #include <fmt/format.h>
 
 namespace grundy {
@@ -41,7 +43,8 @@ void Instance::use_int_game(const IntGame* g) {
     if (g && g->shape != Shape::ints)
         table_.set_packed(g->shape == Shape::sets ? StateTable::Packed::sets : StateTable::Packed::lists);
     else if (g) {
-        table_.set_packed_arity(g->arity);
+        std::uint8_t widths[8];
+        table_.set_packed_arity(g->arity, direct_widths(*g, widths) ? widths : nullptr);
         table_.set_set_coords(g->set_coords);
         const Binder& p = game_.position;
         table_.set_spelling(g->named_list ? Kind::list
@@ -59,6 +62,38 @@ void Instance::use_int_game(const IntGame* g) {
     }
     int_is_id_ = g && g->shape == Shape::ints && !g->named_list && !game_.has_start && g->arity == 1 &&
                  game_.position_args == 1 && g->canonical.empty();
+}
+
+// The bits of each int of a direct id (StateTable::set_packed_arity): an
+// int the moves keep small (IntGame::coord_bounds, its rule arguments
+// read now) takes the bits of its bound, the others share the rest of 30.
+// False, for even shares, unless each of those gets at least its even share.
+bool Instance::direct_widths(const IntGame& g, std::uint8_t* widths) const {
+    const std::size_t k = g.arity;
+    if (g.coord_bounds.size() != k || k < 2 || k > 8) return false;
+    constexpr std::int64_t small = std::int64_t{1} << 20;
+    unsigned used = 0, open = 0;
+    for (std::size_t i = 0; i < k; ++i) {
+        const IntGame::CoordBound& b = g.coord_bounds[i];
+        std::int64_t u = b.limit;
+        for (std::uint32_t p : b.params)
+            if (p < args_.seq().size && arg(p).is(Kind::integer)) u = std::min(u, std::max<std::int64_t>(arg(p).as_int(), 0));
+        u = std::max(u, b.floor);
+        if (u >= small) {
+            widths[i] = 0;
+            ++open;
+            continue;
+        }
+        widths[i] = static_cast<std::uint8_t>(std::max(1, static_cast<int>(std::bit_width(static_cast<std::uint64_t>(u)))));
+        used += widths[i];
+    }
+    if (used > 30 || (open > 0 && (30 - used) / open < 30 / k)) return false;
+    if (open == 0) return true;
+    const unsigned share = (30 - used) / open;
+    unsigned extra = (30 - used) % open;
+    for (std::size_t i = 0; i < k; ++i)
+        if (widths[i] == 0) widths[i] = static_cast<std::uint8_t>(share + extra), extra = 0;
+    return true;
 }
 
 void Instance::choose_lane(std::size_t length) {

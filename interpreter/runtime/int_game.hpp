@@ -458,6 +458,19 @@ struct IntGame {
     // of the state's, so affine wherever those are. That is k (k - 1) / 2
     // choices, where the min and max of a network record ten for three
     // ints, cost a virtual call each, and overflow a trace at four.
+    // For each int of a tuple state, a bound on the values moves and
+    // `start` give it, where they are bounded (`last` in `(n - k, k)` for
+    // k in 1..6): the least of `limit` and the rule arguments `params` (by
+    // index), or `floor` if that is more. Direct ids give such an int only
+    // the bits it needs (StateTable::set_packed_arity). Empty when no int
+    // is bounded.
+    struct CoordBound {
+        std::int64_t limit = INT64_MAX;
+        std::vector<std::uint32_t> params;
+        std::int64_t floor = 0;
+        bool bounded() const { return limit != INT64_MAX || !params.empty(); }
+    };
+    std::vector<CoordBound> coord_bounds;
     bool sorted_all = false;
     bool sorted_descending = false;  // `reversed(sorted([...]))`: the sort, then reversed
     // sorted_all for a canonical form of another spelling proven to sort

@@ -48,29 +48,37 @@ bool Kernel<Outcome>::ends_of(const Move& m, std::uint32_t reg, std::int64_t x, 
     const std::uint32_t k = N ? N : g_.arity;  // each part k ints
     for (std::size_t p = 0; p < n; p += k) g_.canon(xs + p, ss + p, f, t);
     const bool one = k == 1;
-    const unsigned bits = one ? 0 : table_.direct_bits();
-    const std::int64_t limit = one ? std::int64_t{StateTable::first_general} : std::int64_t{1} << bits;
+    // Int c of a part is its own id's within 0..limit(c)-1, at width(c) bits.
+    const std::uint8_t* widths = table_.widths();
+    auto width = [&](std::size_t c) -> unsigned { return one ? 0 : widths[c]; };
+    auto limit = [&](std::size_t c) {
+        return one ? std::int64_t{StateTable::first_general} : std::int64_t{1} << widths[c];
+    };
     bool inside = true;
-    for (std::size_t i = 0; i < n; ++i) inside = inside && xs[i] >= 0 && xs[i] < limit;
+    for (std::size_t p = 0; p < n; p += k)
+        for (std::uint32_t c = 0; c < k; ++c) inside = inside && xs[p + c] >= 0 && xs[p + c] < limit(c);
     if (one) {
         std::copy(xs, xs + n, out);
     } else {
         for (std::size_t p = 0; p < n; p += k) {
             std::int64_t key = 0;  // in a local: a store into out could alias xs
-            for (std::uint32_t c = 0; c < k; ++c) key = (key << bits) | (xs[p + c] & (limit - 1));
+            for (std::uint32_t c = 0; c < k; ++c) key = (key << width(c)) | (xs[p + c] & (limit(c) - 1));
             out[p / k] = key;
         }
     }
     if (!step) return inside;
     std::int64_t r = inside ? t.holds() : -1;
-    for (std::size_t i = 0; i < n && r >= 0; ++i) {  // steps before a coordinate leaves 0..limit-1
-        if (ss[i] > 0) r = std::min(r, intpath::quotient(limit - 1 - xs[i], ss[i]));
-        else if (ss[i] < 0) r = std::min(r, intpath::quotient(xs[i], ss[i] == INT64_MIN ? INT64_MAX : -ss[i]));
-    }
+    for (std::size_t p = 0; p < n && r >= 0; p += k)  // steps before an int leaves 0..limit-1
+        for (std::uint32_t c = 0; c < k; ++c) {
+            const std::size_t i = p + c;
+            if (ss[i] > 0) r = std::min(r, intpath::quotient(limit(c) - 1 - xs[i], ss[i]));
+            else if (ss[i] < 0) r = std::min(r, intpath::quotient(xs[i], ss[i] == INT64_MIN ? INT64_MAX : -ss[i]));
+        }
     for (std::size_t p = 0; p < n && r >= 0; p += k) {
         std::int64_t s = 0;  // the key's step: its ints' steps at their places
         for (std::uint32_t c = 0; c < k && r >= 0; ++c)
-            if (__builtin_mul_overflow(s, std::int64_t{1} << bits, &s) || __builtin_add_overflow(s, ss[p + c], &s)) r = -1;
+            if (__builtin_mul_overflow(s, std::int64_t{1} << width(c), &s) || __builtin_add_overflow(s, ss[p + c], &s))
+                r = -1;
         step[p / k] = s;
     }
     *room = r;
@@ -202,6 +210,7 @@ bool Kernel<Outcome>::sorted_end(const AffineSort& a, std::int64_t x, End& e) co
 #pragma GCC unroll 8
     for (std::uint32_t i = 0; i < k; ++i) xs[place[i]] = in[i], ss[place[i]] = in_s[i];
     if (g_.sorted_descending) std::reverse(xs, xs + k), std::reverse(ss, ss + k);
+    if (!table_.uniform()) return false;  // ints that trade places need one width
     const unsigned bits = table_.direct_bits();
     const std::int64_t limit = std::int64_t{1} << bits;
     std::int64_t key = 0, s = 0;

@@ -21,6 +21,13 @@ void StateTable::unpack(std::uint64_t key, std::int64_t* xs, unsigned bits) cons
     }
 }
 
+void StateTable::unpack_direct(std::uint64_t key, std::int64_t* xs) const {
+    for (std::uint32_t i = arity_; i-- > 0;) {
+        xs[i] = static_cast<std::int64_t>(key & ((std::uint64_t{1} << widths_[i]) - 1));
+        key >>= widths_[i];
+    }
+}
+
 // A list of n <= 15 ints in 0..15: n in the top nibble, x[i] in nibble i.
 // A set of ints in 0..63: bit x for each x.
 bool StateTable::pack_list(const std::int64_t* xs, std::size_t n, std::uint64_t& key) const {
@@ -321,7 +328,7 @@ Value StateTable::state(std::uint32_t id) const {
         return sequence(xs, n);
     }
     std::int64_t xs[64];
-    if (id >= first_direct) unpack(id - first_direct, xs, direct_bits());
+    if (id >= first_direct) unpack_direct(id - first_direct, xs);
     else unpack_id(id, xs);
     return spelled(xs);
 }
@@ -333,7 +340,7 @@ bool StateTable::state_ints(std::uint32_t id, std::int64_t* out) const {
         return true;
     }
     if (id >= first_direct) {
-        unpack(id - first_direct, out, direct_bits());
+        unpack_direct(id - first_direct, out);
         return true;
     }
     if (id >= first_packed) {

@@ -34,10 +34,17 @@ public:
     static constexpr std::uint32_t first_packed = first_general + (1u << 29);
     static constexpr std::uint32_t first_direct = first_general + (1u << 30);
 
-    // Tuples of k >= 2 ints are packed, each int in [0, 2^(64/k)).
-    void set_packed_arity(std::uint32_t k) {
+    // Tuples of k >= 2 ints are packed, each int in [0, 2^(64/k)). Those
+    // whose ints fit `widths` bits each (30 in all; by default 30 / k each)
+    // are their own ids.
+    void set_packed_arity(std::uint32_t k, const std::uint8_t* widths = nullptr) {
         arity_ = k;
-        direct_bits_ = 30 / k;  // kept: a division costs more than the lookup it serves
+        direct_bits_ = k ? 30 / k : 30;  // kept: a division costs more than the lookup it serves
+        uniform_ = true;
+        for (std::uint32_t i = 0; i < k && i < max_arity; ++i) {
+            widths_[i] = static_cast<std::uint8_t>(widths ? widths[i] : direct_bits_);
+            uniform_ = uniform_ && widths_[i] == direct_bits_;
+        }
     }
     // How a state of `arity` ints is written as a Value: an int (arity 1),
     // a tuple, or a list (positions `(n,)`, `[a, b, c]`). The ints are
@@ -101,9 +108,9 @@ public:
             id = static_cast<std::uint32_t>(xs[0]);
             return true;
         }
-        const unsigned bits = direct_bits();
         std::uint32_t key = 0;
         for (std::uint32_t i = 0; i < arity_; ++i) {
+            const unsigned bits = widths_[i];
             if (static_cast<std::uint64_t>(xs[i]) >> bits) return false;
             key = (key << bits) | static_cast<std::uint32_t>(xs[i]);
         }
@@ -113,7 +120,11 @@ public:
     // The id of a state of `arity` ints seen before (or its own), without
     // interning; false if none (or it is interned as a Value).
     bool find_ints(const std::int64_t* xs, std::uint32_t& id) const;
+    // The bits of each int of a direct id: direct_bits() each when
+    // uniform(), else widths()[i] for int i.
     unsigned direct_bits() const { return direct_bits_; }
+    bool uniform() const { return uniform_; }
+    const std::uint8_t* widths() const { return widths_; }
     std::uint32_t arity() const { return arity_; }
 
     Value state(std::uint32_t id) const;
@@ -142,6 +153,7 @@ private:
     Value spelled(const std::int64_t* xs) const;                  // `arity` ints as spelling_ writes them
     bool spelled_ints(const Value& v, std::int64_t* xs) const;     // the reverse, when v is so written
     void unpack(std::uint64_t key, std::int64_t* xs, unsigned bits) const;
+    void unpack_direct(std::uint64_t key, std::int64_t* xs) const;
     WideKey pack_wide(const std::int64_t* xs, bool& fits) const;
     void unpack_wide(const WideKey& key, std::int64_t* xs) const;
     // The ints of a packed tuple state (first_packed <= id < first_direct).
@@ -166,6 +178,9 @@ private:
     std::optional<Spelling> nested_;
     std::uint8_t set_coords_ = 0;
     unsigned direct_bits_ = 30;
+    static constexpr std::uint32_t max_arity = 64;  // IntGame::max_registers
+    std::uint8_t widths_[max_arity] = {};
+    bool uniform_ = true;
     Packed packed_ = Packed::none;
     // Generic states and long lists, numbered together from first_general.
     std::vector<Value> values_;                // none for a long list

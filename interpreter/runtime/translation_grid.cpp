@@ -236,7 +236,8 @@ const TranslationGrid* Instance::translation_grid() {
         const IntGame* g = int_game_;
         if (g && g->grid && g->shape == IntGame::Shape::ints && fast_ready()) {
             const bool one = g->arity == 1;
-            grid_ = TranslationGrid::make(*g, fast_, one ? 0 : StateTable::first_direct, one ? 31 : table_.direct_bits());
+            grid_ = TranslationGrid::make(*g, fast_, one ? 0 : StateTable::first_direct,
+                                          one ? 31 : table_.uniform() ? table_.direct_bits() : 0);
             grid_state_ = grid_ != nullptr;
         }
     }

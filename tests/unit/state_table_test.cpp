@@ -179,3 +179,35 @@ TEST_CASE("packed long lists: the narrowest width, equal lists equal", "[state_t
     CHECK_FALSE(ListArena::pack(negative.data(), 1, w));
     CHECK_FALSE(ListArena::pack(too_long.data(), too_long.size(), w));
 }
+
+TEST_CASE("direct ids of ints of their own widths: by ints or by value, and back", "[state_table]") {
+    // Widths 24, 3, 3: the first int to 2^24 - 1, the others to 7, own ids;
+    // anything past those is interned, and every state comes back as made.
+    StateTable t;
+    const std::uint8_t widths[] = {24, 3, 3};
+    t.set_packed_arity(3, widths);
+    t.set_spelling(Kind::tuple);
+    REQUIRE(!t.uniform());
+    std::mt19937_64 rng(11);
+    std::map<std::vector<std::int64_t>, std::uint32_t> seen;
+    for (int n = 0; n < 3000; ++n) {
+        std::vector<std::int64_t> xs{static_cast<std::int64_t>(rng() % (1u << 25)), static_cast<std::int64_t>(rng() % 10),
+                                     static_cast<std::int64_t>(rng() % 9)};
+        const bool fits = xs[0] < (1 << 24) && xs[1] < 8 && xs[2] < 8;
+        std::uint32_t direct;
+        CHECK(t.direct_id(xs.data(), direct) == fits);
+        bool is_new = false;
+        const std::uint32_t id = t.intern_ints(xs.data(), is_new);
+        CHECK((id >= StateTable::first_direct) == fits);
+        if (fits) CHECK(id == direct);
+        std::vector<Value> items;
+        for (std::int64_t x : xs) items.push_back(Value::integer(x));
+        bool again = false;
+        CHECK(t.intern(make_seq(Kind::tuple, items), again) == id);
+        std::int64_t back[3];
+        REQUIRE(t.state_ints(id, back));
+        CHECK(std::vector<std::int64_t>(back, back + 3) == xs);
+        auto [it, fresh] = seen.emplace(xs, id);
+        if (!fresh) CHECK(it->second == id);
+    }
+}
