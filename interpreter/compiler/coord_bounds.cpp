@@ -35,10 +35,10 @@ Upper either(const Upper& a, const Upper& b) {
 
 // An upper bound of e (false: none found) from int literals, variables of
 // generators over ranges or literal lists (`scope`; a position's ints are
-// there, unbounded), rule arguments, min, max, `if`, sums, a literal
-// subtracted, and % and / by a literal.
+// there, unbounded), rule arguments, values hoisted (a global's), min,
+// max, `if`, sums, a literal subtracted, and % and / by a literal.
 bool IntCompiler::upper(const Expr& e, const std::vector<std::pair<std::string, Upper>>& scope,
-                        const std::vector<ast::Param>& params, Upper& out) const {
+                        const std::vector<ast::Param>& params, Upper& out) {
     out = Upper{};
     switch (e.kind) {
         case ExprKind::int_lit: out.limit = std::max<std::int64_t>(e.int_value, 0); return true;
@@ -53,7 +53,16 @@ bool IntCompiler::upper(const Expr& e, const std::vector<std::pair<std::string, 
                     out.params.push_back(static_cast<std::uint32_t>(i));
                     return true;
                 }
-            return false;
+            if (!constant(e)) return false;
+            // A global's value, read once per instance.
+            intpath::Hoisted h;
+            h.code = hoist_(e);
+            h.is_list = false;
+            h.reg = UINT32_MAX;  // in no register
+            h.bound_only = true;
+            game_->hoisted.push_back(std::move(h));
+            out.params.push_back(Upper::hoisted_bit | static_cast<std::uint32_t>(game_->hoisted.size() - 1));
+            return true;
         }
         case ExprKind::call: {
             const Expr& callee = *e.items[0];
@@ -104,7 +113,7 @@ bool IntCompiler::upper(const Expr& e, const std::vector<std::pair<std::string, 
     }
 }
 
-void IntCompiler::coordinate_bounds(const ast::GameDef& gd, IntGame& g) const {
+void IntCompiler::coordinate_bounds(const ast::GameDef& gd, IntGame& g) {
     const ast::Pattern& pos = *gd.position;
     const std::size_t k = pos.items.size();
     if (!pos.is_tuple() || k < 2 || k > 8 || gd.canonical) return;

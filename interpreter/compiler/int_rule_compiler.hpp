@@ -70,10 +70,10 @@ private:
     bool cg_fn(const std::string& name) const;
 
     // coord_bounds.cpp: IntGame::coord_bounds
-    void coordinate_bounds(const ast::GameDef& gd, IntGame& g) const;
+    void coordinate_bounds(const ast::GameDef& gd, IntGame& g);
     using Upper = IntGame::CoordBound;
     bool upper(const Expr& e, const std::vector<std::pair<std::string, Upper>>& scope,
-               const std::vector<ast::Param>& params, Upper& out) const;
+               const std::vector<ast::Param>& params, Upper& out);
 
     // int_piecewise.cpp: piecewise-affine families (Move::affine) and bounds
     void piecewise(const ast::GameDef& gd, const ast::MoveDef& mv, Move& m);

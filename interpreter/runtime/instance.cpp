@@ -68,7 +68,7 @@ void Instance::use_int_game(const IntGame* g) {
 // int the moves keep small (IntGame::coord_bounds, its rule arguments
 // read now) takes the bits of its bound, the others share the rest of 30.
 // False, for even shares, unless each of those gets at least its even share.
-bool Instance::direct_widths(const IntGame& g, std::uint8_t* widths) const {
+bool Instance::direct_widths(const IntGame& g, std::uint8_t* widths) {
     const std::size_t k = g.arity;
     if (g.coord_bounds.size() != k || k < 2 || k > 8) return false;
     constexpr std::int64_t small = std::int64_t{1} << 20;
@@ -76,8 +76,15 @@ bool Instance::direct_widths(const IntGame& g, std::uint8_t* widths) const {
     for (std::size_t i = 0; i < k; ++i) {
         const IntGame::CoordBound& b = g.coord_bounds[i];
         std::int64_t u = b.limit;
-        for (std::uint32_t p : b.params)
-            if (p < args_.seq().size && arg(p).is(Kind::integer)) u = std::min(u, std::max<std::int64_t>(arg(p).as_int(), 0));
+        for (std::uint32_t p : b.params) {
+            const std::uint32_t h = p & ~IntGame::CoordBound::hoisted_bit;
+            if (p != h) {  // hoisted: read once the instance's hoisted values are
+                if (fast_ready() && h < fast_.ints.size())
+                    u = std::min(u, std::max<std::int64_t>(fast_.ints[h], 0));
+            } else if (p < args_.seq().size && arg(p).is(Kind::integer)) {
+                u = std::min(u, std::max<std::int64_t>(arg(p).as_int(), 0));
+            }
+        }
         u = std::max(u, b.floor);
         if (u >= small) {
             widths[i] = 0;

@@ -187,7 +187,7 @@ private:
     // by the first position's length (`lane_open_` until then): positions
     // of other lengths go to lanes, instances of their own (component()).
     void use_int_game(const IntGame* g);
-    bool direct_widths(const IntGame& g, std::uint8_t* widths) const;  // instance.cpp
+    bool direct_widths(const IntGame& g, std::uint8_t* widths);  // instance.cpp
     void choose_lane(std::size_t length);  // 0: not a list of 1..8 ints
     void choose_lane(std::span<const Value> args);
 

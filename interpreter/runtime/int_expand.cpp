@@ -21,6 +21,15 @@ bool Instance::prepare_fast() {
         FrameGuard frame(ctx_, game_.slots, game_.loc);
         Env env{frame.frame(), this, ctx_};
         for (std::size_t i = 0; i < g.hoisted.size(); ++i) {
+            if (g.hoisted[i].bound_only) {
+                fast_.ints[i] = INT64_MAX;  // no bound
+                try {
+                    if (Value v = g.hoisted[i].code->eval(env); v.is(Kind::integer)) fast_.ints[i] = v.as_int();
+                } catch (const DiagnosticError&) {
+                } catch (const ValueError&) {
+                }
+                continue;
+            }
             Value v = g.hoisted[i].code->eval(env);
             if (!g.hoisted[i].is_list) {
                 if (!v.is(Kind::integer)) return false;
@@ -49,7 +58,7 @@ bool Instance::prepare_fast() {
         return false;
     }
     for (std::size_t i = 0; i < g.hoisted.size(); ++i)
-        if (!g.hoisted[i].is_list) fast_.int_regs.emplace_back(g.hoisted[i].reg, fast_.ints[i]);
+        if (!g.hoisted[i].is_list && !g.hoisted[i].bound_only) fast_.int_regs.emplace_back(g.hoisted[i].reg, fast_.ints[i]);
     fast_.filters.assign(g.filters, {});
     fast_.tables.assign(g.tables.size(), {});
     fast_.owner = this;

@@ -416,6 +416,9 @@ struct Hoisted {
     CodePtr code;
     bool is_list;                      // an int list (iterables, `in`), else one int
     std::uint32_t reg = 0;             // for an int: the register it is loaded into
+    // Read only by IntGame::coord_bounds, in no register: an error or
+    // another kind of value leaves the bound out, not the int path.
+    bool bound_only = false;
 };
 
 }  // namespace intpath
@@ -461,10 +464,11 @@ struct IntGame {
     // For each int of a tuple state, a bound on the values moves and
     // `start` give it, where they are bounded (`last` in `(n - k, k)` for
     // k in 1..6): the least of `limit` and the rule arguments `params` (by
-    // index), or `floor` if that is more. Direct ids give such an int only
-    // the bits it needs (StateTable::set_packed_arity). Empty when no int
-    // is bounded.
+    // index; with `hoisted_bit`, the hoisted ints, such as a global's), or
+    // `floor` if that is more. Direct ids give such an int only the bits
+    // it needs (StateTable::set_packed_arity). Empty when no int is bounded.
     struct CoordBound {
+        static constexpr std::uint32_t hoisted_bit = 1u << 31;
         std::int64_t limit = INT64_MAX;
         std::vector<std::uint32_t> params;
         std::int64_t floor = 0;

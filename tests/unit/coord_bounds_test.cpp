@@ -29,7 +29,9 @@ std::string bounds_of(const std::string& program) {
             }
             out += b.limit == INT64_MAX ? "inf" : std::to_string(b.limit);
             out += "/";
-            for (std::uint32_t p : b.params) out += std::to_string(p);
+            for (std::uint32_t p : b.params)
+                out += p & IntGame::CoordBound::hoisted_bit ? "h" + std::to_string(p & ~IntGame::CoordBound::hoisted_bit)
+                                                            : std::to_string(p);
             out += "/" + std::to_string(b.floor);
         }
         return true;
@@ -45,6 +47,9 @@ TEST_CASE("coordinate bounds: what the moves put in an int", "[coord_bounds]") {
           "- 6//0");
     CHECK(bounds_of("game G(M) { position (last, n); start n => (0, n)\n"
                     " move k in 1..min(M, n) where k != last => (k, n - k) }") == "inf/0/0 -");
+    // A global's value, hoisted for the bound alone.
+    CHECK(bounds_of("let M = 6\ngame G { position (n, last); move k in 1..min(M, n) where k != last => (n - k, k) }")
+              .starts_with("- inf/h"));
     // A start's literal above the argument: the bound's floor.
     CHECK(bounds_of("game G(M) { position (last, n); start n => (5, n)\n"
                     " move k in 1..min(M, n) where k != last => (k, n - k) }") == "inf/0/5 -");
@@ -74,6 +79,10 @@ TEST_CASE("coordinate bounds: games packed by them agree with the generic path",
         "game G(M) { position (last, n); start n => (0, n)\n"
         " move k in 1..min(M, n) where k != last => (k, n - k) }\n"
         "let g = G(5)\nprint sum([sg(g(n)) for n in 35000..35030]), sg(G(2)(70000)), sg(G(40)(3000))\n",
+        // the bound a global's value
+        "let M = 4\ngame G { position (n, last); start n => (n, 0)\n"
+        " move k in 1..min(M, n) where k != last => (n - k, k) }\n"
+        "print sum([sg(G(n)) for n in 36000..36030])\n",
         // a parity flag and a counter mod 5 beside a heap
         "game G { position (n, p, r); start n => (n, 0, 0)\n"
         " move k in {1, 2, 5} where k <= n => (n - k, if p == 0 then 1 else 0, r)\n"
@@ -88,9 +97,10 @@ TEST_CASE("coordinate bounds: games packed by them agree with the generic path",
     }
     // Each state its own id: none interned (with even shares of 15 bits,
     // the first game interns every state past n = 32767).
-    CHECK(compiled_game(games[0], "G", [](const CompiledGame& g) {
-        return g.instances.size() == 1 && g.instances.begin()->second->state_count() <= 2;
-    }));
+    for (const char* program : {games[0], games[2]})
+        CHECK(compiled_game(program, "G", [](const CompiledGame& g) {
+            return g.instances.size() == 1 && g.instances.begin()->second->state_count() <= 2;
+        }));
     // The floor counts where the argument is less: 5 needs 3 bits, not 1.
     const std::string floor = "game G(M) { position (last, n); start n => (5, n)\n"
                               " move k in 1..min(M, n) where k != last => (k, n - k) }\n"
