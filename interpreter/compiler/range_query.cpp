@@ -84,6 +84,12 @@ std::unique_ptr<RangeQuery> RangeQuery::match(const GensCode& gens, const Code& 
     }
     q->query_ = query;
     q->call_ = query->args[0].get();
+    if (auto* m = dynamic_cast<const CallBuiltin*>(q->call_); m && query->query == CallBuiltin::Query::outcome &&
+                                                              std::string_view(m->builtin->name) == "misere" &&
+                                                              m->args.size() == 1) {
+        q->misere_ = true;  // one component under misère play (Solver::misere_outcome)
+        q->call_ = m->args[0].get();
+    }
     if (through) {  // its arguments the variables themselves: no argument runs code the loop would
         for (const CodePtr& a : through->args)
             if (std::none_of(q->dims_.begin(), q->dims_.end(), [&](const Dim& d) { return reads_slot(*a, d.slot); }))
@@ -233,6 +239,13 @@ bool RangeQuery::element(Loop& loop) const {
             return Value();
         });
         const solver::Comp c = holder->comp(state);
+        if (misere_) {
+            located(*query_, [&] {
+                o = env.ctx.solver.misere_outcome(std::span<const solver::Comp>(&c, 1));
+                return Value();
+            });
+            return 0;
+        }
         // A state asked before, or solved on the way to one.
         if (outcome && env.ctx.solver.outcome_known(c, o)) return 0;
         v = env.ctx.solver.known(c);
@@ -395,7 +408,9 @@ void RangeQuery::run(Env& env, FunctionRef<bool(const Value&)> one, Batch many) 
     // (the variable, a constant) goes there: any other may solve states,
     // which moves the solver's tables under the loop.
     const bool inert = !filter_ || reads_slot(*element_, dims_[0].slot) || dynamic_cast<const Const*>(element_);
-    if (single() && !list_ && !nested_ && query_->query == CallBuiltin::Query::outcome && inert && whole_range(loop, a, b)) return;
+    if (single() && !list_ && !nested_ && query_->query == CallBuiltin::Query::outcome && !misere_ && inert &&
+        whole_range(loop, a, b))
+        return;
     if (single() && query_->query == CallBuiltin::Query::sg && !filter_) {
         // A whole range in one call, when the game's states are its ints.
         bool ran = query_->noting_query([&] {

@@ -6,7 +6,7 @@
 // the instance and the solver; a game on one int without `start` or
 // `canonical` solves a whole range in one call (Instance::grundy_range).
 // Matched: generators `x in a..b` (bounds may read the variables before
-// them), and an element `sg(P)` or `outcome(P)` where P is `G(x, y, ...)`
+// them), and an element `sg(P)`, `outcome(P)` or `outcome(misere(P))` where P is `G(x, y, ...)`
 // or `f(x, y, ...)` of generator variables, f free of them; or any element
 // and a `where` that compares such a query with a constant by `==` or `!=`
 // (`[n for n in 0..N where outcome(G(n)) == "P"]`), or calls a global
@@ -78,6 +78,7 @@ private:
     const Const* filter_value_ = nullptr;    // its k
     const Code* element_ = nullptr;          // with a filter: the element, evaluated where it holds
     const Code* call_ = nullptr;             // its argument, the position
+    bool misere_ = false;                    // outcome(misere(P)): call_ is P
     const Code* callee_ = nullptr;           // f(...) with f free of the variables, or
     const CompiledGame* game_ = nullptr;     // G(...) of a game without rule parameters
     bool list_ = false;                      // G([n]): a game on lists of one int

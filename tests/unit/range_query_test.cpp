@@ -441,3 +441,31 @@ TEST_CASE("a query of nested positions gives what the loop gives", "[range_query
     same_both_ways(games, "print [sg(K(x, (y, z))) for x in 0..3, y in 0..3, z in 0..3)END]\n");
     same_both_ways(games, "print [sg(K((x, y, x), z)) for x in 0..3, y in 0..3, z in 0..3)END]\n");
 }
+
+TEST_CASE("a range query of misère outcomes gives what the loop gives", "[range_query]") {
+    // One component under misère play: a list, a filter, tuples, a loopy
+    // game's draws, a split game (the search over sums), and errors.
+    same_both_ways(subtract +
+                       "\ngame K { position n; move t in 1..2, a in 0..n - t => split(a, n - t - a) }\n"
+                       "game W { position (a, b); move k in 1..a => (a - k, b); move k in 1..min(a, b) => (a - k, b - k)\n"
+                       " move k in 1..b => (a, b - k) }\n"
+                       "game L { position n; move where n > 0 => n - 1; move where n % 3 == 2 => n + 1 }\n"
+                       "game E { position n; move k in 1..3 where k <= n => 10 / (n - k - 4) }",
+                   "print [outcome(misere(g(n))) for n in 0..60)END]\n"
+                   "print [outcome(misere(W(a, b)) ) for a in 0..30, b in 0..30)END]\n"
+                   "print [outcome(misere(L(n))) for n in 0..12)END], [outcome(misere(K(n))) for n in 0..20)END]\n"
+                   "print [outcome(misere(E(n))) for n in 0..9)END]");
+    // Filters, against the same comparison made not to fuse (`== true`).
+    const std::string filters = subtract +
+                                "\ngame W { position (a, b); move k in 1..a => (a - k, b)\n"
+                                " move k in 1..min(a, b) => (a - k, b - k); move k in 1..b => (a, b - k) }\n"
+                                "print [n for n in 0..2000 where outcome(misere(Subtract({2, 3})(n))) == P]\n"
+                                "print len([1 for a in 0..30, b in 0..30 where outcome(misere(W(a, b))) != N])\n";
+    std::string plain = filters;
+    for (const char* q : {"outcome(misere(Subtract({2, 3})(n))) == P", "outcome(misere(W(a, b))) != N"}) {
+        const auto at = plain.find(q);
+        plain.replace(at, std::string(q).size(), std::string("(") + q + ") == true");
+    }
+    CHECK(output_of(filters) == output_of(plain));
+    CHECK(output_of(filters).find("[2, 3, 7, 8,") == 0);
+}
