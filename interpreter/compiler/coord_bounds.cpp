@@ -54,7 +54,7 @@ bool IntCompiler::upper(const Expr& e, const std::vector<std::pair<std::string, 
                     return true;
                 }
             if (!constant(e)) return false;
-            // A global's value, read once per instance.
+            // A global's value (a name alone: no call), read once per instance.
             intpath::Hoisted h;
             h.code = hoist_(e);
             h.is_list = false;

@@ -78,12 +78,24 @@ bool Instance::direct_widths(const IntGame& g, std::uint8_t* widths) {
         std::int64_t u = b.limit;
         for (std::uint32_t p : b.params) {
             const std::uint32_t h = p & ~IntGame::CoordBound::hoisted_bit;
-            if (p != h) {  // hoisted: read once the instance's hoisted values are
-                if (fast_ready() && h < fast_.ints.size())
-                    u = std::min(u, std::max<std::int64_t>(fast_.ints[h], 0));
-            } else if (p < args_.seq().size && arg(p).is(Kind::integer)) {
-                u = std::min(u, std::max<std::int64_t>(arg(p).as_int(), 0));
+            Value v;
+            if (p != h) {
+                // A global's value (a name, no call: read here, before the
+                // rules' own hoisted values, which may ask queries).
+                if (h >= g.hoisted.size()) continue;
+                try {
+                    FrameGuard frame(ctx_, game_.slots, game_.loc);
+                    Env env{frame.frame(), this, ctx_};
+                    v = g.hoisted[h].code->eval(env);
+                } catch (const DiagnosticError&) {
+                    continue;
+                } catch (const ValueError&) {
+                    continue;
+                }
+            } else if (p < args_.seq().size) {
+                v = arg(p);
             }
+            if (v.is(Kind::integer)) u = std::min(u, std::max<std::int64_t>(v.as_int(), 0));
         }
         u = std::max(u, b.floor);
         if (u >= small) {

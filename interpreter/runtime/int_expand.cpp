@@ -21,15 +21,7 @@ bool Instance::prepare_fast() {
         FrameGuard frame(ctx_, game_.slots, game_.loc);
         Env env{frame.frame(), this, ctx_};
         for (std::size_t i = 0; i < g.hoisted.size(); ++i) {
-            if (g.hoisted[i].bound_only) {
-                fast_.ints[i] = INT64_MAX;  // no bound
-                try {
-                    if (Value v = g.hoisted[i].code->eval(env); v.is(Kind::integer)) fast_.ints[i] = v.as_int();
-                } catch (const DiagnosticError&) {
-                } catch (const ValueError&) {
-                }
-                continue;
-            }
+            if (g.hoisted[i].bound_only) continue;  // read by direct_widths alone
             Value v = g.hoisted[i].code->eval(env);
             if (!g.hoisted[i].is_list) {
                 if (!v.is(Kind::integer)) return false;

@@ -416,8 +416,9 @@ struct Hoisted {
     CodePtr code;
     bool is_list;                      // an int list (iterables, `in`), else one int
     std::uint32_t reg = 0;             // for an int: the register it is loaded into
-    // Read only by IntGame::coord_bounds, in no register: an error or
-    // another kind of value leaves the bound out, not the int path.
+    // A global's value for IntGame::coord_bounds alone (read by
+    // Instance::direct_widths), in no register: an error or another kind
+    // of value leaves the bound out, not the int path.
     bool bound_only = false;
 };
 
