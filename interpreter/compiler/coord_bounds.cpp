@@ -76,9 +76,10 @@ bool IntCompiler::upper(const Expr& e, const std::vector<std::pair<std::string, 
                 if (!is_min && !known) return false;
                 if (!known) continue;
                 if (!any) out = u;
-                else if (is_min) {  // at most each argument's bound
+                else if (is_min) {  // at most each argument's bound, or the larger floor
                     out.limit = std::min(out.limit, u.limit);
                     out.params.insert(out.params.end(), u.params.begin(), u.params.end());
+                    out.floor = std::max(out.floor, u.floor);
                 } else {
                     out = either(out, u);
                 }

@@ -145,9 +145,14 @@ bool IntCompiler::coefficient(const Expr& e, const std::string& x, std::int64_t&
                 return coefficient(*e.items[0], x, a) && coefficient(*e.items[1], x, b) &&
                        !(e.op == Op::add ? __builtin_add_overflow(a, b, &c) : __builtin_sub_overflow(a, b, &c));
             if (e.op != Op::mul) return false;
-            for (int i = 0; i < 2; ++i)
-                if (e.items[i]->kind == ExprKind::int_lit)
-                    return coefficient(*e.items[1 - i], x, a) && !__builtin_mul_overflow(a, e.items[i]->int_value, &c);
+            for (int i = 0; i < 2; ++i) {
+                const Expr& f = *e.items[i];  // a literal, or a negated one
+                const bool negated = f.kind == ExprKind::unary && f.op == Op::neg && f.items[0]->kind == ExprKind::int_lit;
+                if (f.kind != ExprKind::int_lit && !negated) continue;
+                const std::int64_t k = negated ? f.items[0]->int_value : f.int_value;
+                if (negated && k == INT64_MIN) return false;
+                return coefficient(*e.items[1 - i], x, a) && !__builtin_mul_overflow(a, negated ? -k : k, &c);
+            }
             return false;
         }
         default: break;

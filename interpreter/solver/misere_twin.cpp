@@ -79,10 +79,14 @@ bool Solver::twin_outcome(Comp c, Outcome& o) {
     const std::uint32_t t = tables_[g].twin;
     MisereTwin& twin = static_cast<MisereTwin&>(*tables_[t].graph);
     if (twin.sums) return false;
+    const std::uint64_t charged = stats_.states;
     try {
         o = outcome_of(make_comp(t, comp_state(c)));
         return true;
     } catch (const MisereSums&) {
+        // The search over sums takes the query from the start: the states
+        // the twin counted are counted there.
+        stats_.states = charged;
         twin.sums = true;
         return false;
     }

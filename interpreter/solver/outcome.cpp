@@ -150,8 +150,8 @@ Solver::Outcome Solver::outcome_of(Comp root) {
     } catch (const SolveFirst&) {
         unwind_outcome(base, buf_base);
         throw;
-    } catch (const MisereSums&) {  // the search over sums takes the query: charged there
-        stats_.states -= unwind_outcome(base, buf_base);
+    } catch (const MisereSums&) {  // the search over sums takes the query (Solver::twin_outcome)
+        unwind_outcome(base, buf_base);
         throw;
     } catch (const GiveUp& g) {
         // A cycle: the loopy search, for the outcomes alone. Anything

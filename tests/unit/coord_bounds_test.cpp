@@ -50,6 +50,10 @@ TEST_CASE("coordinate bounds: what the moves put in an int", "[coord_bounds]") {
     // A global's value, hoisted for the bound alone.
     CHECK(bounds_of("let M = 6\ngame G { position (n, last); move k in 1..min(M, n) where k != last => (n - k, k) }")
               .starts_with("- inf/h"));
+    // A floor in min's second argument counts as in its first.
+    for (const char* r : {"min(100, if n % 2 == 0 then 50 else M)", "min(if n % 2 == 0 then 50 else M, 100)"})
+        CHECK(bounds_of(std::string("game G(M) { position (n, c); move where n > 0 => (n - 1, ") + r + ") }") ==
+              "- 100/0/50");
     // A start's literal above the argument: the bound's floor.
     CHECK(bounds_of("game G(M) { position (last, n); start n => (5, n)\n"
                     " move k in 1..min(M, n) where k != last => (k, n - k) }") == "inf/0/5 -");

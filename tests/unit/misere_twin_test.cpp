@@ -11,6 +11,7 @@
 
 #include "interpreter/solver/solver.hpp"
 #include "run_program.hpp"
+#include "test_graphs.hpp"
 
 using namespace grundy::solver;
 
@@ -182,6 +183,48 @@ TEST_CASE("misère twin: cycles give draws, as a retrograde analysis labels them
             REQUIRE(s.misere(g, x) == want[x]);
         }
     }
+}
+
+TEST_CASE("misère twin: a game made after the twins, reached from an option", "[misere]") {
+    // A(s) moves to B(s - 1) (B: Nim), A(0) has no move; B is added after
+    // A's first misère question, so A's twin meets a graph with none yet.
+    struct Later : GameGraph {
+        std::uint32_t other = 0;
+        void expand(StateId s, OptionSink& out) override {
+            if (s == 0) return;
+            out.begin_option();
+            out.add(make_comp(other, s - 1));
+        }
+        std::string describe(StateId s) const override { return "A(" + std::to_string(s) + ")"; }
+    } a;
+    struct Nim : GameGraph {
+        std::uint32_t graph = 0;
+        void expand(StateId s, OptionSink& out) override { grundy::testing::nim_options(graph, s, out); }
+        std::string describe(StateId s) const override { return "B(" + std::to_string(s) + ")"; }
+    } b;
+    Solver solver;
+    const Comp a0 = make_comp(solver.add_graph(&a), 0);
+    CHECK(solver.misere_outcome(std::span<const Comp>(&a0, 1)) == Solver::Outcome::n);
+    a.other = b.graph = solver.add_graph(&b);
+    // Misère Nim on one heap: P exactly at 1; A(s) is P when B(s - 1) is N.
+    for (StateId s = 1; s <= 6; ++s) {
+        const Comp c = make_comp(0, s);
+        INFO("A(" << s << ")");
+        CHECK(solver.misere_outcome(std::span<const Comp>(&c, 1)) == (s == 2 ? Solver::Outcome::n : Solver::Outcome::p));
+    }
+}
+
+TEST_CASE("misère twin: a query that meets a sum needs no more states than the search over sums", "[misere]") {
+    // G(1, 0) reaches 3,000 states of one component before a split.
+    const std::string program = "game Z { position n; move where n > 0 => n - 1 }\n"
+                                "game G { position (t, n)\n"
+                                " move k in 1..2 where t == 0 and k <= n => (0, n - k)\n"
+                                " move where t == 1 => (0, 3000)\n move where t == 1 => (2, 0)\n"
+                                " move where t == 2 => split((0, 1), (0, 1)) }\n";
+    const auto one = grundy::testing::run_program(program + "print outcome(misere(G(1, 0)))\n", "", 4000);
+    const auto sum = grundy::testing::run_program(program + "print outcome(misere(G(1, 0) + Z(0)))\n", "", 4000);
+    CHECK(one.err == "");
+    CHECK(one.out == sum.out);
 }
 
 TEST_CASE("misère twin: int-path games agree with the search over sums", "[misere]") {

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "int_path_agree.hpp"
+#include "interpreter/runtime/instance.hpp"
 
 using grundy::testing::agree;
 using grundy::testing::error_line;
@@ -55,7 +56,27 @@ TEST_CASE("a bound on the variable times a value of the state narrows the range"
     }
 }
 
+namespace {
+
+// The coefficient of the first bound of game G's first move (0: none).
+std::int64_t first_coef(const std::string& program) {
+    std::int64_t coef = 0;
+    grundy::testing::compiled_game(program, "G", [&](const grundy::CompiledGame& g) {
+        if (g.fast && !g.fast->moves.empty() && !g.fast->moves[0].bounds.empty())
+            coef = g.fast->moves[0].bounds[0].coef;
+        return true;
+    });
+    return coef;
+}
+
+}  // namespace
+
 TEST_CASE("a comparison affine in the variable on both sides narrows the range", "[int_mex]") {
+    // The bound made, its coefficient that of L - R.
+    CHECK(first_coef("game G { position n; move m in 1..n where n - m > 3 => n - m }") == -1);
+    CHECK(first_coef("game G { position n; move m in 1..n where n >= m + m => n - m }") == -2);
+    CHECK(first_coef("game G { position n; move m in 1..n where m * -3 + n <= -(m - 5) => n - m }") == -2);
+    CHECK(first_coef("game G { position n; move m in 1..n where 2 * m - m - m < n => n - m }") == 0);
     // L op R with L - R = c m + d, literal coefficients on either side,
     // c of either sign, against the generic path.
     const char* ops[] = {"<", "<=", ">", ">=", "=="};
