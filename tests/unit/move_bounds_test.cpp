@@ -10,6 +10,34 @@ using grundy::testing::agree;
 using grundy::testing::error_line;
 using grundy::testing::output_of;
 
+namespace {
+
+// `move m in 1..n where <where>` on and off the int path: the same
+// values, and the same error where the rules raise one.
+void same_as_generic(const std::string& where) {
+    const std::string program = "game O { position n; move m in 1..n where " + where +
+                                " => n - m }\nprint [sg(O(n)) for n in 0..3]\nprint sg(O(9))\n";
+    INFO(program);
+    auto a = grundy::testing::run_program(program);
+    auto b = grundy::testing::run_program(grundy::testing::generic_copy(program, "O"));
+    CHECK(a.out == b.out);
+    CHECK(a.err.empty() == b.err.empty());
+    if (!a.err.empty() && !b.err.empty()) CHECK(error_line(a.err) == error_line(b.err));
+}
+
+// The coefficient of the first bound of game G's first move (0: none).
+std::int64_t first_coef(const std::string& program) {
+    std::int64_t coef = 0;
+    grundy::testing::compiled_game(program, "G", [&](const grundy::CompiledGame& g) {
+        if (g.fast && !g.fast->moves.empty() && !g.fast->moves[0].bounds.empty())
+            coef = g.fast->moves[0].bounds[0].coef;
+        return true;
+    });
+    return coef;
+}
+
+}  // namespace
+
 TEST_CASE("a bound on the variable times a value of the state narrows the range", "[int_mex]") {
     // `m * s op e` and `e op s * m`, with s of either sign or zero and e
     // of either sign, strict or not: each against the generic path.
@@ -45,31 +73,10 @@ TEST_CASE("a bound on the variable times a value of the state narrows the range"
     // bound stops m before it.
     for (const char* where : {"m * 2305843009213693952 >= 0", "m <= 3 and m * 2305843009213693952 >= 0",
                               "m * -2305843009213693952 <= -5"}) {
-        const std::string program = std::string("game O { position n; move m in 1..n where ") + where +
-                                    " => n - m }\nprint [sg(O(n)) for n in 0..3]\nprint sg(O(9))\n";
-        INFO(program);
-        auto a = grundy::testing::run_program(program);
-        auto b = grundy::testing::run_program(grundy::testing::generic_copy(program, "O"));
-        CHECK(a.out == b.out);
-        CHECK(a.err.empty() == b.err.empty());
-        if (!a.err.empty() && !b.err.empty()) CHECK(error_line(a.err) == error_line(b.err));
+        same_as_generic(where);
     }
 }
 
-namespace {
-
-// The coefficient of the first bound of game G's first move (0: none).
-std::int64_t first_coef(const std::string& program) {
-    std::int64_t coef = 0;
-    grundy::testing::compiled_game(program, "G", [&](const grundy::CompiledGame& g) {
-        if (g.fast && !g.fast->moves.empty() && !g.fast->moves[0].bounds.empty())
-            coef = g.fast->moves[0].bounds[0].coef;
-        return true;
-    });
-    return coef;
-}
-
-}  // namespace
 
 TEST_CASE("a comparison affine in the variable on both sides narrows the range", "[int_mex]") {
     // The bound made, its coefficient that of L - R.
@@ -110,13 +117,6 @@ TEST_CASE("a comparison affine in the variable on both sides narrows the range",
     for (const char* where : {"4611686018427387904 * 2 - m * 2 > 0", "m * 4611686018427387904 - 1 < 0",
                               "m <= 1 and m * 4611686018427387904 + n >= 0", "-9223372036854775807 - m < 0",
                               "9223372036854775807 - n + m > 0", "m - 9223372036854775807 - 1 <= 0"}) {
-        const std::string program = std::string("game O { position n; move m in 1..n where ") + where +
-                                    " => n - m }\nprint [sg(O(n)) for n in 0..3]\nprint sg(O(9))\n";
-        INFO(program);
-        auto a = grundy::testing::run_program(program);
-        auto b = grundy::testing::run_program(grundy::testing::generic_copy(program, "O"));
-        CHECK(a.out == b.out);
-        CHECK(a.err.empty() == b.err.empty());
-        if (!a.err.empty() && !b.err.empty()) CHECK(error_line(a.err) == error_line(b.err));
+        same_as_generic(where);
     }
 }
