@@ -41,7 +41,6 @@ struct Solver::Misere {
     struct Option {
         std::uint32_t begin;  // in option_parts
         std::uint32_t size;
-        bool small;  // every part at most packed::max_part
         bool parts_live = false;  // each part's options made (a child made with it is pushed)
         std::uint64_t hash;
     };
@@ -179,11 +178,10 @@ Part Solver::Misere::make_live(Part n) {
         for (Comp c : option)
             if (const Part p = options_of(c); comps[p].has_moves) k.push_back(p);
         std::sort(k.begin(), k.end());
-        const bool small = std::all_of(k.begin(), k.end(), [](Part p) { return p <= packed::max_part; });
         if (k.empty()) reach.set(PartMask::self);
-        if (k.size() == 1 && small) reach.set(k[0]);
-        made.push_back(Option{static_cast<std::uint32_t>(parts.size()), static_cast<std::uint32_t>(k.size()), small,
-                              false, sum_hash(view(k))});
+        if (k.size() == 1 && k[0] <= packed::max_part) reach.set(k[0]);
+        made.push_back(Option{static_cast<std::uint32_t>(parts.size()), static_cast<std::uint32_t>(k.size()), false,
+                              sum_hash(view(k))});
         parts.insert(parts.end(), k.begin(), k.end());
     }
     CompOptions& info = comps[n];
@@ -256,12 +254,13 @@ bool Solver::Misere::next_open_child(std::size_t i, std::int64_t& e) {
             std::uint32_t k = f.option;
             for (; k != f.end; ++k) {
                 const Option& o = options[k];
-                if (!o.small || rest + o.size > packed::max_parts) break;  // it does not pack: below
-                if (k + ahead < f.end) memo.prefetch_packed(f.rest_hash + options[k + ahead].hash);
+                if (rest + o.size > packed::max_parts) break;  // it does not pack: below
                 if (rest + o.size == 0) continue;
                 std::uint64_t key = f.rest_key;
-                for (std::size_t j = 0; j < o.size; ++j)
+                for (std::size_t j = 0; j < o.size && (j == 0 || key != 0); ++j)
                     key = packed::insert(key, rest + j, option_parts[o.begin + j]);
+                if (key == 0) break;  // nor does this one
+                if (k + ahead < f.end) memo.prefetch_packed(f.rest_hash + options[k + ahead].hash);
                 const std::uint64_t h = f.rest_hash + o.hash;
                 e = memo.find_packed(key, h);
                 if (e >= 0 && memo.state(static_cast<std::uint32_t>(e)) == m_n) continue;
@@ -288,7 +287,7 @@ bool Solver::Misere::quick_n(const Frame& f) const {
 void Solver::Misere::index_p(const Frame& f) {
     p_index.add(f.key, PartMask::self);
     any_rest(f, [&](Part part, std::uint64_t rest) {
-        p_index.add(rest, part);
+        if (part <= packed::max_part) p_index.add(rest, part);
         return false;
     });
 }

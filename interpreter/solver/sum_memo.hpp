@@ -43,31 +43,67 @@ inline std::uint64_t sum_hash(std::span<const std::uint32_t> sum) {
 // A component as the misère search stores it: its number in a CompIndex.
 using Part = std::uint32_t;
 
-// A sorted sum of at most 8 parts, each at most 126, packed into one word:
-// byte i is part i + 1, and the bytes past the last part are 0 (so a sum,
-// never empty in the memo, is never 0). A child of a packed sum is made
-// from its parent's word in a few instructions (remove, insert).
+// A sorted sum packed into one word, in one of two forms chosen by the sum
+// alone (so a sum has one key): of at most 8 parts, each at most 126, byte
+// i is part i + 1 and the bytes past the last part are 0; otherwise, of at
+// most 4 parts each at most 32765, bit 63 is set and the 15 bits from 15 i
+// hold part i + 1 (a few games of many positions each, such as misère Nim
+// on three large heaps). A key is never 0: 0 stands for the empty sum or
+// for a sum that does not pack. A child of a byte-packed sum is made from
+// its parent's word in a few instructions (remove, insert).
 namespace packed {
 inline constexpr std::size_t max_parts = 8;
 inline constexpr Part max_part = 126;  // bytes below 128: insert() compares them eight at a time
+inline constexpr std::size_t max_wide_parts = 4;
+// Fields below 0x7FFF, so that no key is all ones (PIndex's empty sum).
+inline constexpr Part max_wide_part = 32765;
+inline constexpr std::uint64_t wide = std::uint64_t{1} << 63;
 
 // The key of `sum`, or 0 when it does not pack.
 inline std::uint64_t pack(std::span<const Part> sum) {
-    if (sum.size() > max_parts) return 0;
-    std::uint64_t key = 0;
+    if (sum.size() <= max_parts && std::all_of(sum.begin(), sum.end(), [](Part p) { return p <= max_part; })) {
+        std::uint64_t key = 0;
+        for (std::size_t i = 0; i < sum.size(); ++i) key |= std::uint64_t{sum[i] + 1} << (8 * i);
+        return key;
+    }
+    if (sum.size() > max_wide_parts) return 0;
+    std::uint64_t key = wide;
     for (std::size_t i = 0; i < sum.size(); ++i) {
-        if (sum[i] > max_part) return 0;
-        key |= std::uint64_t{sum[i] + 1} << (8 * i);
+        if (sum[i] > max_wide_part) return 0;
+        key |= std::uint64_t{sum[i] + 1} << (15 * i);
     }
     return key;
 }
-// `key` without its part i (i < 8).
+// The parts of `key` into out (room for max_parts + 1); their number.
+inline std::size_t unpack(std::uint64_t key, Part* out) {
+    const unsigned width = key & wide ? 15 : 8;
+    const std::uint64_t field = (std::uint64_t{1} << width) - 1;
+    std::size_t n = 0;
+    for (key &= ~wide; key != 0; key >>= width) out[n++] = static_cast<Part>((key & field) - 1);
+    return n;
+}
+// `key` without its part i.
 inline std::uint64_t remove(std::uint64_t key, std::size_t i) {
+    if (key & wide) {  // the rest may take the byte form
+        Part parts[max_parts + 1];
+        const std::size_t n = unpack(key, parts);
+        for (std::size_t j = i + 1; j < n; ++j) parts[j - 1] = parts[j];
+        return pack({parts, n - 1});
+    }
     const std::uint64_t below = (std::uint64_t{1} << (8 * i)) - 1;
     return (key & below) | ((key >> 8) & ~below);
 }
-// `key`, of n < 8 parts, with part p (at most max_part) merged in.
+// `key`, of n parts, with part p merged in; 0 when that sum does not pack.
 inline std::uint64_t insert(std::uint64_t key, std::size_t n, Part p) {
+    if ((key & wide) || p > max_part || n >= max_parts) {
+        if (n >= max_parts) return 0;
+        Part parts[max_parts + 1];
+        const std::size_t m = unpack(key, parts);
+        Part* at = std::upper_bound(parts, parts + m, p);
+        std::copy_backward(at, parts + m, parts + m + 1);
+        *at = p;
+        return pack({parts, m + 1});
+    }
     constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
     const std::uint64_t b = p + 1;
     // A byte x (below 128) is below b when (x | 0x80) - b keeps its high bit
@@ -284,7 +320,7 @@ private:
         std::uint32_t top() const { return top_of_key(key); }
     };
     // The empty sum's key in a slot, where 0 marks a free one: never a
-    // packed key, whose bytes are at most max_part + 1.
+    // packed key (see packed::max_wide_part).
     static std::uint64_t stored(std::uint64_t key) { return key != 0 ? key : ~std::uint64_t{0}; }
     OpenSlots<Slot> slots_;
 };

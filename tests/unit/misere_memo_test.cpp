@@ -124,8 +124,9 @@ TEST_CASE("the sum memo finds each sum it holds, and only those", "[misere]") {
 
 TEST_CASE("the sum memo tells sums apart when their hashes collide", "[misere]") {
     // Every sum under one hash: one long probe run, settled by the parts,
-    // for sums that pack (small) and sums that do not (large parts).
-    for (const Part offset : {Part{0}, Part{1000}}) {
+    // for sums that pack (in bytes, or wide) and sums that do not (large
+    // parts).
+    for (const Part offset : {Part{0}, Part{1000}, Part{40000}}) {
         SumMemo memo;
         std::vector<std::vector<Part>> sums;
         for (Part n = 0; n < 120; ++n) sums.push_back({offset + n, offset + n + 1});
@@ -139,7 +140,7 @@ TEST_CASE("the sum memo tells sums apart when their hashes collide", "[misere]")
         CHECK(memo.find(other, h) == -1);
         // Under another hash, the same parts are not looked for in the same place.
         CHECK(memo.find(sums[3], h + (std::uint64_t{1} << 63)) == -1);
-        if (offset == 0) continue;
+        if (offset < 40000) continue;
         // find_if: a sum (that does not pack) described rather than held.
         const std::int64_t e = memo.find_if(h, 2, [&](const Part* p) { return p[0] == offset + 42; });
         CHECK(e == std::int64_t{entries[42]});
@@ -165,34 +166,59 @@ TEST_CASE("a sum with many parts is kept whole, a chunk of its own if need be", 
 }
 
 TEST_CASE("a packed sum's child is made from its parent's word", "[misere]") {
-    // remove and insert against erase and std::merge, for every small shape.
+    // remove and insert against erase and std::merge, for every small shape,
+    // in both forms and across them.
     std::uint32_t seed = 777;
     auto next = [&](std::uint32_t n) {
         seed = seed * 1664525u + 1013904223u;
         return (seed >> 8) % n;
     };
-    for (int round = 0; round < 5000; ++round) {
+    // Parts from a small range (ties), the bytes' range, or past it now and
+    // then (the wide form), up to the wide form's last part.
+    auto part = [&](int round) -> Part {
+        switch (round % 4) {
+        case 0: return next(6);
+        case 1: return next(packed::max_part + 1);
+        case 2: return next(8) == 0 ? packed::max_part + 1 + next(3) : next(packed::max_part + 1);
+        default: return next(5) == 0 ? packed::max_wide_part - next(3) : next(200);
+        }
+    };
+    int wide = 0, across = 0;
+    for (int round = 0; round < 20000; ++round) {
         std::vector<Part> parent(1 + next(8));
-        // Parts from a small range (ties) or the whole (both ends of a byte).
-        const std::uint32_t range = round % 2 ? 6 : packed::max_part + 1;
-        for (Part& p : parent) p = next(range);
+        for (Part& p : parent) p = part(round);
         std::sort(parent.begin(), parent.end());
         const std::uint64_t key = packed::pack(parent);
-        REQUIRE(key != 0);
+        const bool bytes = parent.back() <= packed::max_part;
+        REQUIRE((key != 0) == (bytes || parent.size() <= packed::max_wide_parts));
+        if (key == 0) continue;
+        wide += (key & packed::wide) != 0;
+
+        Part out[packed::max_parts + 1];
+        REQUIRE(packed::unpack(key, out) == parent.size());
+        CHECK(std::equal(parent.begin(), parent.end(), out));
 
         const std::size_t skip = next(static_cast<std::uint32_t>(parent.size()));
         std::vector<Part> rest = parent;
         rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(skip));
         const std::uint64_t rest_key = packed::pack(rest);
+        REQUIRE((rest_key != 0 || rest.empty()));
         CHECK(packed::remove(key, skip) == rest_key);
-        const Part q = next(range);
+        across += ((key ^ rest_key) & packed::wide) != 0 && !rest.empty();
+        const Part q = part(round);
         std::vector<Part> want;
         std::merge(rest.begin(), rest.end(), &q, &q + 1, std::back_inserter(want));
         CHECK(packed::insert(rest_key, rest.size(), q) == packed::pack(want));
     }
+    CHECK(wide > 1000);
+    CHECK(across > 100);
     CHECK(packed::pack(std::vector<Part>{0, 5, 126}) == 0x7F'06'01);  // byte i: part i + 1
+    CHECK(packed::pack(std::vector<Part>{0, 5, 127}) == (packed::wide | 128ull << 30 | 6ull << 15 | 1));
     CHECK(packed::pack(std::vector<Part>{1, 2, 3, 4, 5, 6, 7, 8, 9}) == 0);
-    CHECK(packed::pack(std::vector<Part>{1, packed::max_part + 1}) == 0);
+    CHECK(packed::pack(std::vector<Part>{1, 2, 3, 4, packed::max_part + 1}) == 0);
+    CHECK(packed::pack(std::vector<Part>{1, packed::max_wide_part + 1}) == 0);
+    CHECK(packed::pack(std::vector<Part>{packed::max_wide_part, packed::max_wide_part, packed::max_wide_part,
+                                         packed::max_wide_part}) != ~std::uint64_t{0});
     CHECK(packed::pack(std::vector<Part>{}) == 0);  // the empty sum, never in the memo
 }
 
@@ -310,6 +336,35 @@ TEST_CASE("misère Nim sums of parts numbered past what packs follow Bouton's ru
     for (StateId a : sizes)
         for (StateId b : sizes)
             for (StateId c : {0u, 1u, 2u, 130u}) {
+                INFO(a << " " << b << " " << c);
+                CHECK(s.misere_p(heaps(nim.graph, {a, b, c})) == misere_nim_p({a, b, c}));
+            }
+}
+
+TEST_CASE("misère Nim sums whose parts pack in bytes, wide or not at all follow Bouton's rule", "[misere]") {
+    // Heaps 0..50 numbered first (bytes), then 32,669 other components, so
+    // that the heaps past 50 are numbered on either side of the wide form's
+    // last part: sums of all three kinds, and children of each kind.
+    struct Filler : GameGraph {  // state s > 0: one move, to state 0
+        std::uint32_t graph = 0;
+        void expand(StateId s, OptionSink& out) override {
+            if (s == 0) return;
+            out.begin_option();
+            out.add(make_comp(graph, 0));
+        }
+        std::string describe(StateId s) const override { return "F(" + std::to_string(s) + ")"; }
+    };
+    Solver s;
+    Nim nim;
+    nim.graph = s.add_graph(&nim);
+    Filler filler;
+    filler.graph = s.add_graph(&filler);
+    CHECK(s.misere_p(heaps(nim.graph, {50, 0})) == misere_nim_p({50}));
+    for (StateId f = 1; f <= 32668; ++f) CHECK(s.misere_p(heaps(filler.graph, {f, f})) == false);
+    const std::vector<StateId> sizes{0, 1, 2, 7, 50, 51, 60, 95, 96, 97, 120, 139, 140};
+    for (StateId a : sizes)
+        for (StateId b : sizes)
+            for (StateId c : {0u, 1u, 3u, 50u, 96u, 140u}) {
                 INFO(a << " " << b << " " << c);
                 CHECK(s.misere_p(heaps(nim.graph, {a, b, c})) == misere_nim_p({a, b, c}));
             }
