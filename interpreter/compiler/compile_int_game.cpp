@@ -120,6 +120,7 @@ std::shared_ptr<const IntGame> IntCompiler::build(const ast::GameDef& gd) {
                 for (IntPtr& x : state_result(*part)) m.result.push_back(std::move(x));
         } else {
             m.result = state_result(r);
+            sorted_result(r, m);  // int_results.cpp
         }
         if (!m.gens.empty() && !lists_) piecewise(gd, mv, m);
         if (grid) grid_move(mv, m, grid);

@@ -234,6 +234,94 @@ bool IntCompiler::proves_sort(const IntGame& g) const {
     }
 }
 
+// Move::sort_inputs: a result that is `let`s, each binding an input (an
+// int expression of none of the lets' names), the min or max of two names
+// bound before, or another name for one, around a display of the position's length of such
+// names: the network sorted() becomes (rewrite_rules.cpp), or one written
+// out. It sorts when it orders every pattern of ties and gaps of its
+// inputs as std::sort does, ascending or descending.
+void IntCompiler::sorted_result(const Expr& r, Move& m) {
+    const std::uint32_t k = game_->arity;
+    if (!wrapped_ || lists_ || k < 3 || k > 4 || shadowed("min") || shadowed("max")) return;
+    struct Wire {
+        std::string name;
+        int op;  // -1: input `a`; 0: min(a, b); 1: max(a, b); 2: a
+        std::uint32_t a, b;
+    };
+    std::vector<Wire> wires;
+    std::vector<const Expr*> inputs;
+    auto wire = [&](const Expr& e) -> int {
+        if (e.kind != ExprKind::name) return -1;
+        for (std::size_t i = wires.size(); i-- > 0;)
+            if (wires[i].name == e.text) return static_cast<int>(i);
+        return -1;
+    };
+    const Expr* e = &r;
+    for (; e->kind == ExprKind::let_in; e = e->items[0].get()) {
+        const ast::Generator& g = e->gens.gens[0];
+        if (g.pattern.is_tuple() || wires.size() >= 64) return;
+        const Expr& v = *g.iterable;
+        if (const int a = wire(v); a >= 0) {  // another name for a wire (a sort unpacked by a `let`)
+            wires.push_back({g.pattern.name, 2, static_cast<std::uint32_t>(a), 0});
+            continue;
+        }
+        if (v.kind == ExprKind::call && v.items.size() == 3 && v.items[0]->kind == ExprKind::name &&
+            (v.items[0]->text == "min" || v.items[0]->text == "max")) {
+            const int a = wire(*v.items[1]), b = wire(*v.items[2]);
+            if (a < 0 || b < 0) return;
+            wires.push_back({g.pattern.name, v.items[0]->text == "max", static_cast<std::uint32_t>(a),
+                             static_cast<std::uint32_t>(b)});
+            continue;
+        }
+        for (const Wire& w : wires)
+            if (mentions(v, w.name)) return;
+        wires.push_back({g.pattern.name, -1, static_cast<std::uint32_t>(inputs.size()), 0});
+        inputs.push_back(&v);
+    }
+    if (inputs.size() != k || (e->kind != ExprKind::tuple && e->kind != ExprKind::list) || e->items.size() != k) return;
+    std::uint32_t out[8];
+    for (std::uint32_t i = 0; i < k; ++i) {
+        const int w = wire(*e->items[i]);
+        if (w < 0) return;
+        out[i] = static_cast<std::uint32_t>(w);
+    }
+    bool ascending = true, descending = true;
+    auto check = [&](const std::int64_t* xs) {
+        std::vector<std::int64_t> v(wires.size());
+        for (std::size_t i = 0; i < wires.size(); ++i) {
+            const Wire& w = wires[i];
+            v[i] = w.op < 0    ? xs[w.a]
+                   : w.op == 0 ? std::min(v[w.a], v[w.b])
+                   : w.op == 1 ? std::max(v[w.a], v[w.b])
+                               : v[w.a];
+        }
+        std::int64_t sorted[8];
+        std::copy(xs, xs + k, sorted);
+        std::sort(sorted, sorted + k);
+        for (std::uint32_t i = 0; i < k; ++i) {
+            ascending = ascending && v[out[i]] == sorted[i];
+            descending = descending && v[out[i]] == sorted[k - 1 - i];
+        }
+    };
+    std::uint32_t rank[8] = {};
+    for (;;) {  // every rank vector: ties, and each order of distinct values
+        std::int64_t xs[8];
+        for (std::uint32_t i = 0; i < k; ++i) xs[i] = rank[i];
+        check(xs);
+        std::uint32_t i = 0;
+        while (i < k && ++rank[i] == k) rank[i++] = 0;
+        if (i == k) break;
+    }
+    if (!ascending && !descending) return;
+    try {
+        std::vector<IntPtr> ints;
+        for (const Expr* x : inputs) ints.push_back(integer(*x));
+        m.sort_inputs = std::move(ints);
+        m.sort_descending = !ascending;
+    } catch (const GiveUp&) {
+    }
+}
+
 // `tuple(sorted([...]))` of the canonical form's names, each once
 // (IntGame::sorted_all), or the same `reversed` (`descending`).
 bool IntCompiler::sorts_position(const Expr& e, bool& descending) const {

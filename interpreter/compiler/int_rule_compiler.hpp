@@ -104,6 +104,7 @@ private:
     bool sorts_position(const Expr& e, bool& descending) const;
     bool order_decided(const Expr& e, bool compared, std::size_t& names, std::int64_t& literals) const;
     bool proves_sort(const IntGame& g) const;
+    void sorted_result(const Expr& r, Move& m);
     std::vector<const Expr*> sorting_network(const Expr& xs);
     static std::size_t count(const Expr& e);
     std::vector<const Expr*> tuple_parts(const Expr& e);
@@ -149,7 +150,6 @@ private:
 
     static bool is_var(const Expr& e, const std::string& var) { return e.kind == ExprKind::name && e.text == var; }
 
-    // Picks the node type by the operands' shapes: register, constant, other.
     // Picks the node type by the operands' shapes: register, constant, other.
     template <typename Make>
     static auto by_operands(IntPtr x, IntPtr y, Make&& make) {

@@ -360,7 +360,7 @@ private:
             case ExprKind::call:
                 if (updated(*out)) return std::move(out->items[1]);
                 if (ExprPtr sorted = sorted_display(*out, false)) return sorted;
-                if (retagged(*out)) return std::move(out->items[1]);
+                if (retagged(*out) || reversed(*out)) return std::move(out->items[1]);
                 return expand(std::move(out));
             case ExprKind::index: return picked(*out) ? std::move(out->items[0]) : std::move(out);
             case ExprKind::compare: return compared(std::move(out));
@@ -439,6 +439,31 @@ private:
         Expr& d = *call.items[1];
         const bool ok = is_display(d);
         if (ok) d.kind = to_tuple ? ExprKind::tuple : ExprKind::list, d.loc = call.loc, d.length = call.length;
+        rewrap(call.items[1], lets);
+        return ok;
+    }
+
+    // `reversed(d)` of a display is a list of its items in the other order,
+    // left in items[1], where the order they run in cannot tell: literals, names
+    // bound in the rules, or names of the lets the display sits under (a
+    // sort's network: `tuple(reversed(sorted([a - k, b, c])))`).
+    bool reversed(Expr& call) {
+        const Expr& c = *call.items[0];
+        if (call.items.size() != 2 || c.kind != ExprKind::name || c.text != "reversed" || !builtin(c.text))
+            return false;
+        std::vector<ExprPtr> lets;
+        peel(call.items[1], lets);
+        std::vector<std::string> wires;
+        for (const ExprPtr& let : lets) pattern_names(let->gens.gens[0].pattern, wires);
+        Expr& d = *call.items[1];
+        const bool ok = is_display(d) && std::all_of(d.items.begin(), d.items.end(), [&](const ExprPtr& x) {
+            return inert(*x) ||
+                   (x->kind == ExprKind::name && std::find(wires.begin(), wires.end(), x->text) != wires.end());
+        });
+        if (ok) {
+            std::reverse(d.items.begin(), d.items.end());
+            d.kind = ExprKind::list, d.loc = call.loc, d.length = call.length;
+        }
         rewrap(call.items[1], lets);
         return ok;
     }

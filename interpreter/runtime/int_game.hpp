@@ -321,6 +321,11 @@ struct Move {
     BoolPtr where;                     // may be null
     bool split = false;                // split(a, b, ...): each result is a state
     std::vector<IntPtr> result;        // the state's ints (or the split's parts)
+    // A result that sorts k ints (3 or 4) by min and max: those ints, no
+    // choices among them, so that a family's stretches can end where their
+    // slopes say, as under a canonical form that sorts (Kernel::affine_sorted).
+    std::vector<IntPtr> sort_inputs;
+    bool sort_descending = false;
     ListResult list;                   // a game on int lists: its new position
     const Code* site;                  // the generic result, for locations in messages
     // Every result, and the canonical form, is piecewise affine (sums,

@@ -680,12 +680,14 @@ private:
     std::int64_t stretch_end(const Move& m, std::uint32_t reg, std::int64_t a, const End& from, std::int64_t b,
                              const Trace& at_b, const Frame& f, End& at);
     Stepped ranged(const Move& m, std::uint32_t reg, std::int64_t lo, std::int64_t hi, const Frame& f);
-    // A family of ints affine in x along no choice, under a canonical form
-    // that sorts them: their values at x0 and slopes, and how far past x0
-    // no value the rules compute on the way can overflow.
+    // A family of ints affine in x along no choice, sorted (by a canonical
+    // form, or by the move's result): their values at x0 and slopes, how
+    // far past x0 no value the rules compute on the way can overflow, and
+    // the order.
     struct AffineSort {
         std::int64_t at[8], slope[8];
         std::int64_t x0, reach;
+        bool descending;
     };
     bool affine_sorted(const Move& m, std::uint32_t reg, std::int64_t lo, const Frame& f, AffineSort& a);
     template <std::uint32_t K> bool sorted_end(const AffineSort& a, std::int64_t x, End& e) const;

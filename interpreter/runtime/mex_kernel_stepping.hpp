@@ -166,12 +166,19 @@ std::int64_t Kernel<Outcome>::stretch_end(const Move& m, std::uint32_t reg, std:
 template <bool Outcome>
 bool Kernel<Outcome>::affine_sorted(const Move& m, std::uint32_t reg, std::int64_t lo, const Frame& f, AffineSort& a) {
     const std::uint32_t k = g_.arity;
-    if (m.split || !g_.sorted_all || g_.sort_below || k < 3 || k > 4 || m.result.size() != k) return false;
+    if (m.split || k < 3 || k > 4) return false;
+    // The canonical form sorts the results, or the move's own result sorts
+    // its inputs (which a canonical form that sorts leaves sorted).
+    const bool canonical_sorts = g_.sorted_all && !g_.sort_below;
+    const bool own = !m.sort_inputs.empty() && (g_.canonical.empty() || canonical_sorts);
+    if (!own && (!canonical_sorts || m.result.size() != k)) return false;
+    const std::vector<intpath::IntPtr>& ints = own ? m.sort_inputs : m.result;
+    a.descending = canonical_sorts ? g_.sorted_descending : m.sort_descending;
     Trace t;
     t.reset();
     f.r[reg] = lo;
     t.follow(reg);
-    for (std::uint32_t i = 0; i < k; ++i) a.at[i] = m.result[i]->eval_traced(f, t), a.slope[i] = t.slope;
+    for (std::uint32_t i = 0; i < k; ++i) a.at[i] = ints[i]->eval_traced(f, t), a.slope[i] = t.slope;
     const int top = 63 - __builtin_clzll(t.magnitude | 1);
     if (t.used || !t.sloped || top >= 60) return false;
     // Every value computed is v + s (x - lo) with |v|, |s| < 2^(top + 1):
@@ -209,7 +216,7 @@ bool Kernel<Outcome>::sorted_end(const AffineSort& a, std::int64_t x, End& e) co
         }
 #pragma GCC unroll 8
     for (std::uint32_t i = 0; i < k; ++i) xs[place[i]] = in[i], ss[place[i]] = in_s[i];
-    if (g_.sorted_descending) std::reverse(xs, xs + k), std::reverse(ss, ss + k);
+    if (a.descending) std::reverse(xs, xs + k), std::reverse(ss, ss + k);
     if (!table_.uniform()) return false;  // ints that trade places need one width
     const unsigned bits = table_.direct_bits();
     const std::int64_t limit = std::int64_t{1} << bits;

@@ -43,7 +43,6 @@ inline std::string output_of(const std::string& text, const std::string& input =
     return r.out;
 }
 
-// Whether game `name` of `program` compiled to the int fast path.
 // Whether `program`'s game `name`, once compiled, satisfies `test`.
 template <typename Test> bool compiled_game(const std::string& program, const std::string& name, Test test) {
     Interpreter in;
