@@ -273,6 +273,16 @@ template <Op sum_op, typename S, typename Make> BoolPtr IntCompiler::sum_cmp(Int
 }
 
 BoolPtr IntCompiler::boolean(const Expr& e) {
+    if (e.kind == ExprKind::compare && (e.op == Op::in || e.op == Op::not_in) && !is_pos(*e.items[1]))
+        if (ast::ExprPtr test = membership(*e.items[0], *e.items[1])) {
+            if (e.op == Op::not_in) {
+                auto no = std::make_unique<Expr>(ExprKind::logic_not, e.loc, e.length);
+                no->items.push_back(std::move(test));
+                test = std::move(no);
+            }
+            owned_.push_back(std::move(test));
+            return boolean(*owned_.back());
+        }
     if (e.kind == ExprKind::compare && (e.op == Op::in || e.op == Op::not_in) && is_set(*e.items[1]) &&
         !constant(*e.items[1])) {
         IntPtr x = integer(*e.items[0]);

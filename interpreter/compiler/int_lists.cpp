@@ -1,7 +1,9 @@
 // Positions that are int lists or sets: the new position of a move
 // (ListResult), its stretches, filters and removals.
 #include <algorithm>
+#include <set>
 
+#include "expr_edits.hpp"
 #include "int_rule_compiler.hpp"
 #include "pure_code.hpp"
 
@@ -11,6 +13,58 @@ namespace grundy::intcomp {
 bool IntCompiler::is_pos(const Expr& e) const {
     const std::uint32_t* r = e.kind == ExprKind::name ? find(e.text) : nullptr;
     return lists_ && r && *r == pos_reg_;
+}
+
+// A set that cannot fail: the position, a set of registers and literals
+// written out, or `-`, `+`, `|` and `&` of such sets (a set position).
+bool IntCompiler::plain_set(const Expr& e) const {
+    switch (e.kind) {
+        case ExprKind::name: return is_pos(e);
+        case ExprKind::set:
+            return std::all_of(e.items.begin(), e.items.end(), [&](const ast::ExprPtr& x) { return plain_int(*x); });
+        case ExprKind::binary:
+            return (e.op == Op::sub || e.op == Op::add || e.op == Op::bit_or || e.op == Op::bit_and) &&
+                   plain_set(*e.items[0]) && plain_set(*e.items[1]);
+        default: return false;
+    }
+}
+
+bool IntCompiler::plain_int(const Expr& e) const {
+    if (expr_edits::int_literal(e)) return true;
+    const std::uint32_t* r = e.kind == ExprKind::name ? find(e.text) : nullptr;
+    return r && *r != pos_reg_ && !(set_regs_ >> *r & 1);
+}
+
+// `y in e` for e a plain set and y a plain int: the same test made of `y
+// in` the position and comparisons, none of which can fail (`y in s - {x}`
+// is `y in s and not y == x`); null when they are not so.
+ast::ExprPtr IntCompiler::membership(const Expr& y, const Expr& e) const {
+    if (!plain_int(y) || !plain_set(e) || shape_ != IntGame::Shape::sets) return nullptr;
+    auto node = [&](ExprKind k, Op op, ast::ExprPtr a, ast::ExprPtr b) {
+        auto out = std::make_unique<Expr>(k, e.loc, e.length);
+        out->op = op;
+        out->items.push_back(std::move(a));
+        if (b) out->items.push_back(std::move(b));
+        return out;
+    };
+    switch (e.kind) {
+        case ExprKind::name: return node(ExprKind::compare, Op::in, ast::clone(y), ast::clone(e));
+        case ExprKind::set: {
+            ast::ExprPtr out = std::make_unique<Expr>(ExprKind::bool_lit, e.loc, e.length);  // false
+            for (auto& item : e.items) {
+                ast::ExprPtr eq = node(ExprKind::compare, Op::eq, ast::clone(y), ast::clone(*item));
+                out = out->kind == ExprKind::bool_lit ? std::move(eq)
+                                                      : node(ExprKind::logic_or, Op::eq, std::move(out), std::move(eq));
+            }
+            return out;
+        }
+        default: {
+            ast::ExprPtr a = membership(y, *e.items[0]), b = membership(y, *e.items[1]);
+            if (e.op == Op::sub) b = node(ExprKind::logic_not, Op::eq, std::move(b), nullptr);
+            return node(e.op == Op::sub || e.op == Op::bit_and ? ExprKind::logic_and : ExprKind::logic_or, Op::eq,
+                        std::move(a), std::move(b));
+        }
+    }
 }
 
 ListResult IntCompiler::list_result(const Expr& e) {
@@ -25,8 +79,33 @@ ListResult IntCompiler::list_result(const Expr& e) {
         for (auto& item : e.items) out.items.push_back(integer(*item));
         return out;
     }
-    if (sets && e.kind == ExprKind::binary && (e.op == Op::sub || e.op == Op::bit_or || e.op == Op::bit_and)) {
-        out.kind = e.op == Op::sub ? K::minus : e.op == Op::bit_or ? K::union_ : K::intersect;
+    // `let t = v in body`, v a set of the plain kind (plain_set): body with
+    // v at each use of t (a flip through a helper function: `let s#1 = s -
+    // {x} in if y in s#1 then s#1 - {y} else s#1 + {y}`); v cannot fail, so
+    // making it at each use tells nothing.
+    if (sets && e.kind == ExprKind::let_in && !e.gens.gens[0].pattern.is_tuple() &&
+        plain_set(*e.gens.gens[0].iterable)) {
+        const Expr& v = *e.gens.gens[0].iterable;
+        std::set<std::string> bound, free;
+        std::vector<std::string> none;
+        expr_edits::binders(*e.items[0], bound);
+        expr_edits::free_names(v, none, free);
+        if (std::none_of(free.begin(), free.end(), [&](const std::string& n) { return bound.count(n) > 0; })) {
+            owned_.push_back(expr_edits::substitute(*e.items[0], {{e.gens.gens[0].pattern.name, &v}}));
+            return list_result(*owned_.back());
+        }
+    }
+    if (e.kind == ExprKind::if_else) {
+        out.kind = K::choice;
+        out.where = boolean(*e.items[0]);
+        out.a = std::make_unique<ListResult>(list_result(*e.items[1]));
+        out.b = std::make_unique<ListResult>(list_result(*e.items[2]));
+        return out;
+    }
+    // Sets: `+` is `|`, the union.
+    if (sets && e.kind == ExprKind::binary &&
+        (e.op == Op::sub || e.op == Op::bit_or || e.op == Op::add || e.op == Op::bit_and)) {
+        out.kind = e.op == Op::sub ? K::minus : e.op == Op::bit_and ? K::intersect : K::union_;
         out.a = std::make_unique<ListResult>(list_result(*e.items[0]));
         out.b = std::make_unique<ListResult>(list_result(*e.items[1]));
         if (out.kind == K::minus) removal(*e.items[1], out);

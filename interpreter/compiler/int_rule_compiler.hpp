@@ -123,6 +123,9 @@ private:
 
     // int_lists.cpp: positions that are int lists or sets (ListResult)
     bool is_pos(const Expr& e) const;
+    bool plain_set(const Expr& e) const;
+    bool plain_int(const Expr& e) const;
+    ast::ExprPtr membership(const Expr& y, const Expr& e) const;
     ListResult list_result(const Expr& e);
     bool runs(const Expr& e, ListResult& out);
     bool plan_inputs(const Expr& e, const std::string& c, std::vector<std::uint32_t>& regs) const;

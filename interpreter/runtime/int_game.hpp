@@ -255,11 +255,13 @@ struct Gen {
 
 // The new position of a game on int lists or sets: [items...],
 // [element for gens where cond] (or the same in braces), the position
-// itself, or a set operation on two of these.
+// itself, a set operation on two of these, or one of two by a condition.
 struct ListResult {
     // `table`: a set that a pure expression of one register gives (`adj[v]`),
     // read through `element`, a TableInt whose table keeps the set's mask.
-    enum class Kind : std::uint8_t { items, comprehension, position, minus, union_, intersect, table } kind = Kind::items;
+    // `choice`: `if where then a else b`.
+    enum class Kind : std::uint8_t { items, comprehension, position, minus, union_, intersect, table, choice } kind =
+        Kind::items;
     std::vector<IntPtr> items;
     std::vector<Gen> gens;
     BoolPtr where;

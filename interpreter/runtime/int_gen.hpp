@@ -570,6 +570,7 @@ inline bool set_mask(const ListResult& lr, const Frame& f, std::uint64_t& out) {
             }
             return true;
         case K::table: out = static_cast<std::uint64_t>(lr.element->eval(f)); return true;
+        case K::choice: return set_mask(lr.where->test(f) ? *lr.a : *lr.b, f, out);
         case K::minus:
         case K::union_:
         case K::intersect: {
@@ -612,6 +613,7 @@ inline void build_list(const ListResult& lr, const Frame& f, ListBuffer& out, bo
             }
             break;
         case K::position: out.assign(f.pos, f.pos + f.pos_len); return;  // a set position is sorted already
+        case K::choice: return build_list(lr.where->test(f) ? *lr.a : *lr.b, f, out, set);
         default: {
             const ListResult& b = *lr.b;
             if (lr.kind == K::minus && lr.a->kind == K::position && b.kind == K::comprehension && b.ascending &&
