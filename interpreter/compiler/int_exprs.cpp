@@ -272,7 +272,39 @@ template <Op sum_op, typename S, typename Make> BoolPtr IntCompiler::sum_cmp(Int
     return nullptr;
 }
 
+// MemoBool: e reads one register, calls only builtins that neither read
+// input nor ask the solver, and tests enough (two comparisons, or `in`)
+// that a byte read is cheaper.
+BoolPtr IntCompiler::memoised(const Expr& e) {
+    if (memo_off_ || (e.kind != ExprKind::compare && e.kind != ExprKind::logic_and && e.kind != ExprKind::logic_or &&
+                      e.kind != ExprKind::logic_not))
+        return nullptr;
+    std::size_t tests = 0;
+    bool member = false;
+    auto scan = [&](auto&& self, const Expr& x) -> void {
+        if (x.kind == ExprKind::compare) ++tests, member = member || x.op == Op::in || x.op == Op::not_in;
+        for (auto& item : x.items) self(self, *item);
+    };
+    scan(scan, e);
+    if (tests < 2 && !member) return nullptr;
+    std::vector<std::uint32_t> read;
+    if (!registers_read(e, read) || read.size() != 1 || (lists_ && read[0] == pos_reg_) || (set_regs_ >> read[0] & 1) ||
+        !tabulable(e) || !pure(e) || (!list_.empty() && mentions(e, list_)))
+        return nullptr;
+    memo_off_ = true;
+    BoolPtr direct;
+    try {
+        direct = boolean(e);
+    } catch (...) {
+        memo_off_ = false;
+        throw;
+    }
+    memo_off_ = false;
+    return std::make_unique<MemoBool>(std::move(direct), game_->memo_bools++, read[0]);
+}
+
 BoolPtr IntCompiler::boolean(const Expr& e) {
+    if (BoolPtr m = memoised(e)) return m;
     if (e.kind == ExprKind::compare && (e.op == Op::in || e.op == Op::not_in) && !is_pos(*e.items[1]))
         if (ast::ExprPtr test = membership(*e.items[0], *e.items[1])) {
             if (e.op == Op::not_in) {

@@ -338,6 +338,34 @@ struct CallOutBool final : Bool {
     }
 };
 
+// A pure condition of one register, whose value for each value of the
+// register is kept per instance once known (`where k in S`, `k == 2 or k
+// == 5 or k == 7`): a byte read in place of the test. A value that fails
+// is not kept, so it fails again where the rules test it.
+struct MemoBool final : Bool {
+    BoolPtr direct;
+    std::uint32_t slot, reg;
+    MemoBool(BoolPtr d, std::uint32_t s, std::uint32_t r) : direct(std::move(d)), slot(s), reg(r) {}
+    bool test(const Frame& f) const override {
+        const std::int64_t x = f.r[reg];
+        const std::vector<std::uint8_t>& known = f.data->memo_bools[slot];
+        if (static_cast<std::uint64_t>(x) < known.size() && known[static_cast<std::size_t>(x)])
+            return known[static_cast<std::size_t>(x)] == 2;
+        return learn(f, x);
+    }
+    [[gnu::noinline]] bool learn(const Frame& f, std::int64_t x) const {
+        const bool holds = direct->test(f);
+        if (x >= 0 && x < IntInstanceData::table_size) {
+            std::vector<std::uint8_t>& known = f.data->memo_bools[slot];
+            const auto at = static_cast<std::size_t>(x);
+            if (at >= known.size())
+                known.resize(std::min<std::size_t>(std::max(at + 1, 2 * known.size()), IntInstanceData::table_size), 0);
+            known[at] = holds ? 2 : 1;
+        }
+        return holds;
+    }
+};
+
 // A pure int expression of one register, kept per instance (Tabulated).
 struct TableInt final : Int {
     std::uint32_t table, reg;

@@ -150,6 +150,7 @@ private:
     template <Op op> BoolPtr cmp(const Expr& e);
     template <Op sum_op, typename S, typename Make> static BoolPtr sum_cmp(IntPtr& x, IntPtr& y, Make& make);
     BoolPtr boolean(const Expr& e);
+    BoolPtr memoised(const Expr& e);
 
     static bool is_var(const Expr& e, const std::string& var) { return e.kind == ExprKind::name && e.text == var; }
 
@@ -189,6 +190,7 @@ private:
     std::string list_;                 // `h#` for a list position `h` of fixed length, else empty
     bool grid_off_ = false, grid_regs_ = false;  // without_grid(), grid_took_registers()
     std::uint32_t pos_reg_ = 0;
+    bool memo_off_ = false;            // compiling a MemoBool's own test
     std::uint8_t set_coords_ = 0;      // IntGame::set_coords
     std::uint64_t set_regs_ = 0;       // registers that hold a set's mask
     IntGame* game_ = nullptr;

@@ -55,6 +55,7 @@ bool Instance::prepare_fast() {
     fast_.tables.assign(g.tables.size(), {});
     fast_.owner = this;
     fast_.plans.assign(g.plans, {});
+    fast_.memo_bools.assign(g.memo_bools, {});
     fast_.elements.assign(g.element_slots, {});
     fast_.offsets.assign(g.moves.size(), {});
     fast_.lines.assign(g.moves.size(), {});
