@@ -5,6 +5,7 @@
 
 #include "fixed_lists.hpp"
 #include "flat_tuples.hpp"
+#include "filtered_ranges.hpp"
 #include "heap_rules.hpp"
 #include "int_jit.hpp"
 #include "int_rule_compiler.hpp"
@@ -103,8 +104,10 @@ std::shared_ptr<const IntGame> IntCompiler::build(const ast::GameDef& gd) {
     }
     if (gd.terminal) g->terminal = boolean(*gd.terminal);
     auto grid = grid_candidate(gd) ? std::make_shared<GridRules>() : nullptr;  // int_grid.cpp
-    for (auto& mv : gd.moves) {
+    for (auto& written : gd.moves) {
         auto mark = regs_.size();
+        ast::MoveDef filtered;
+        const ast::MoveDef& mv = filtered_copy(written, filtered) ? filtered : written;
         Move m;
         for (auto& gen : mv.gens.gens) m.gens.push_back(generator(gen));
         if (mv.gens.where) m.where = boolean(*mv.gens.where);
@@ -133,6 +136,21 @@ std::shared_ptr<const IntGame> IntCompiler::build(const ast::GameDef& gd) {
     g->registers = next_reg_;
     jit_compile(*g);
     return g;
+}
+
+// The int path's own copy of a move over a range filtered by a condition
+// of its variable alone (filtered_ranges.hpp).
+bool IntCompiler::filtered_copy(const ast::MoveDef& mv, ast::MoveDef& out) const {
+    if (lists_ || mv.gens.gens.size() != 1 || !mv.gens.where) return false;
+    ast::Generators gens = ast::clone(mv.gens);
+    std::vector<std::string> names{gens.gens[0].pattern.name};
+    for (const auto& reg : regs_) names.push_back(reg.first);
+    if (!filtered_range(gens, names, [&](const Expr& e) { return pure(e); })) return false;
+    out.loc = mv.loc;
+    out.label = mv.label;
+    out.gens = std::move(gens);
+    out.result = ast::clone(*mv.result);
+    return true;
 }
 
 // IntGame::start, when its pattern is a name or a flat tuple of names

@@ -57,6 +57,7 @@ private:
     // compile_int_game.cpp: the game, names and registers, hoisted values
     std::shared_ptr<const IntGame> build(const ast::GameDef& gd);
     void start(const ast::StartDef& s, IntGame& g);
+    bool filtered_copy(const ast::MoveDef& mv, ast::MoveDef& out) const;
     void declare_position(const ast::Pattern& pos);
     std::uint32_t declare(const std::string& name);
     const std::uint32_t* find(const std::string& name) const;
