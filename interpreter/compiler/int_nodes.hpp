@@ -353,6 +353,8 @@ struct MemoBool final : Bool {
             return known[static_cast<std::size_t>(x)] == 2;
         return learn(f, x);
     }
+    // Traced, its comparisons are the stretch's choices: made, not read.
+    bool test_traced(const Frame& f, Trace& t) const override { return direct->test_traced(f, t); }
     [[gnu::noinline]] bool learn(const Frame& f, std::int64_t x) const {
         const bool holds = direct->test(f);
         if (x >= 0 && x < IntInstanceData::table_size) {

@@ -9,6 +9,7 @@
 
 using grundy::testing::agree;
 using grundy::testing::error_line;
+using grundy::testing::generic_copy;
 
 namespace {
 
@@ -23,6 +24,16 @@ bool kept(const std::string& program) {
             return dynamic_cast<const grundy::intpath::MemoBool*>(b.get()) != nullptr;
         };
         out = (m.where && is_memo(m.where)) || std::any_of(m.rest.begin(), m.rest.end(), is_memo);
+        return true;
+    });
+    return out;
+}
+
+// How many conditions game G keeps.
+std::uint32_t kept_count(const std::string& program) {
+    std::uint32_t out = 0;
+    grundy::testing::compiled_game(program, "G", [&](const grundy::CompiledGame& g) {
+        out = g.fast ? g.fast->memo_bools : 0;
         return true;
     });
     return out;
@@ -63,6 +74,25 @@ TEST_CASE("kept conditions: the int path agrees with the generic one", "[int_mex
     }
     CHECK(agree("move k in 1..min(3, $n) where ($n in {70001, 70003} or $n % 5 == 0) or k == 1 => S($n - k)", 70010)
               .substr(0, 5) == "true ");
+}
+
+TEST_CASE("a kept condition in a traced result makes its comparisons as choices", "[int_mex]") {
+    // An `if` of order comparisons of the variable in a result: a stretch
+    // ends where the condition flips.
+    const std::string programs[] = {
+        "game G { position n; move k in 1..n => if k <= 2 or k >= 5 then n - k else n - 2 * k }\n"
+        "print [sg(G(n)) for n in 0..12]\n",
+        "game G { position (a, b); move k in 1..a => (a - k, if k >= 2 and k <= 3 then b + 5 else b)\n"
+        "    move k in 1..b => (a, b - k) }\nprint sg(G(4, 0)), [sg(G(a, 1)) for a in 0..9]\n",
+        "game G { position n; move k in 2..n => n - (if k > 1 and k > 7 then k else 1) }\n"
+        "print [sg(G(n)) for n in 0..20]\n",
+    };
+    for (const std::string& program : programs) {
+        INFO(program);
+        CHECK(kept_count(program) == 1);
+        CHECK(grundy::testing::output_of(program) == grundy::testing::output_of(generic_copy(program, "G")));
+    }
+    CHECK(grundy::testing::output_of(programs[0]) == "[0, 1, 2, 3, 1, 2, 3, 4, 5, 6, 4, 5, 6]\n");
 }
 
 TEST_CASE("a kept condition that fails is not kept, and fails where the rules test it", "[int_mex]") {
