@@ -26,10 +26,14 @@ enum : std::uint8_t { m_on_path, m_p, m_n };
 
 struct Solver::Misere {
     // What the search knows of one component: its options as expanded
-    // (kept only until they are made canonical), then those canonical
-    // parts, `count` options from `first` in `options`.
+    // (kept only until they are made canonical, and only within
+    // raw_budget), then those canonical parts, `count` options from
+    // `first` in `options`.
     struct CompOptions {
-        std::vector<std::vector<Comp>> raw;
+        Comp comp;
+        bool kept = false;               // raw holds its options, option i's parts up to raw_ends[i]
+        std::vector<Comp> raw;
+        std::vector<std::uint32_t> raw_ends;
         std::uint32_t first = 0, count = 0;
         bool has_moves = false;
         bool live = false;  // first and count are made
@@ -137,6 +141,8 @@ struct Solver::Misere {
     std::size_t memory_bytes() const;
 
     Solver& solver;
+    static constexpr std::size_t raw_budget = std::size_t{1} << 22;  // Comps and ends kept in raw, 32 MB at most
+    std::size_t raw_kept = 0;
     CompIndex index;  // component -> its number in comps
     std::vector<CompOptions> comps;
     std::vector<Option> options;
@@ -152,13 +158,26 @@ struct Solver::Misere {
 Part Solver::Misere::expand(Comp c) {
     // Expanding may run rules that ask a misère question of their own, so
     // c is entered only once its options are made.
-    std::vector<std::vector<Comp>> raw = solver.options(c);
+    const std::vector<std::vector<Comp>> raw = solver.options(c);
     bool is_new = false;
     const std::uint32_t n = index.insert(c, is_new);
     if (is_new) {
         CompOptions info;
+        info.comp = c;
         info.has_moves = !raw.empty();
-        info.raw = std::move(raw);
+        std::size_t size = 0;
+        for (const auto& option : raw) size += option.size() + 1;
+        // Components of many options have options of many options (Nim(n):
+        // n^2 / 2 in all), most never made live: past the budget, a
+        // component is expanded again when made live.
+        if (raw_kept + size <= raw_budget) {
+            raw_kept += size;
+            info.kept = true;
+            for (const auto& option : raw) {
+                info.raw.insert(info.raw.end(), option.begin(), option.end());
+                info.raw_ends.push_back(static_cast<std::uint32_t>(info.raw.size()));
+            }
+        }
         comps.push_back(std::move(info));
     }
     return n;
@@ -166,14 +185,24 @@ Part Solver::Misere::expand(Comp c) {
 
 // Makes the canonical parts of comps[n]'s options.
 Part Solver::Misere::make_live(Part n) {
-    // A copy, and parts made aside: options_of may expand a part, which may
-    // re-enter the search and make these options too.
-    const std::vector<std::vector<Comp>> raw = comps[n].raw;
+    // Parts made aside: options_of may expand a part, which may re-enter
+    // the search and make these options too.
+    std::vector<std::vector<Comp>> raw;
+    if (comps[n].kept) {
+        std::uint32_t from = 0;
+        for (std::uint32_t end : comps[n].raw_ends) {
+            raw.emplace_back(comps[n].raw.begin() + from, comps[n].raw.begin() + end);
+            from = end;
+        }
+    } else {
+        raw = solver.options(comps[n].comp);
+    }
     std::vector<Option> made;
     std::vector<Part> parts;
     PartMask reach;
     Key k;
     for (const std::vector<Comp>& option : raw) {
+        if ((made.size() & 0xFFF) == 0xFFF) solver.check_interrupt();  // a component of many options, each expanded
         k.clear();
         for (Comp c : option)
             if (const Part p = options_of(c); comps[p].has_moves) k.push_back(p);
@@ -197,7 +226,12 @@ Part Solver::Misere::make_live(Part n) {
     option_parts.insert(option_parts.end(), parts.begin(), parts.end());
     info.reach = reach;
     info.live = true;
-    info.raw = {};
+    if (info.kept) {
+        raw_kept -= info.raw.size() + info.raw_ends.size();
+        info.kept = false;
+        info.raw = {};
+        info.raw_ends = {};
+    }
     return n;
 }
 
@@ -342,9 +376,7 @@ std::size_t Solver::Misere::memory_bytes() const {
                         frames.capacity() * sizeof(Frame) + child.capacity() * sizeof(Part);
     for (const Frame& f : frames)
         if (f.parts.capacity() > Key::static_capacity) total += f.parts.capacity() * sizeof(Part);
-    for (const CompOptions& c : comps)
-        for (const auto& o : c.raw) total += sizeof(o) + o.capacity() * sizeof(Comp);
-    return total;
+    return total + raw_kept * sizeof(Comp);
 }
 
 void Solver::Misere::cycle(std::span<const Part> sum) const {

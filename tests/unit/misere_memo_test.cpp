@@ -302,6 +302,20 @@ TEST_CASE("misère Nim sums of up to 10 heaps follow Bouton's rule", "[misere]")
     CHECK(nim.expansions == 6);  // each heap expanded once, whatever the sums
 }
 
+TEST_CASE("components past the budget of kept options are expanded again, with the same answers", "[misere]") {
+    // Nim(3000) has 3,000 options, each a heap with as many: 4.5 million in
+    // all, past the search's budget for options kept before they are made
+    // live, so some heaps are expanded a second time.
+    Solver s;
+    Nim nim;
+    nim.graph = s.add_graph(&nim);
+    for (const std::vector<StateId>& sizes : {std::vector<StateId>{3000, 1}, {3000, 2, 2}, {2999, 1, 1}}) {
+        INFO(sizes[0] << " and " << sizes.size() - 1 << " more");
+        CHECK(s.misere_p(heaps(nim.graph, sizes)) == misere_nim_p(sizes));
+    }
+    CHECK(nim.expansions > 3001);
+}
+
 TEST_CASE("misère Nim sums asked smallest first are settled by the P-position index", "[misere]") {
     // Each sum's children are decided before it is asked, so an N-position's
     // P child is in the index; a P-position is still searched child by child.
