@@ -469,6 +469,8 @@ Gen IntCompiler::generator(const ast::Generator& gen) {
         g.mask = mask(it);
     } else if (it.kind == ExprKind::list || it.kind == ExprKind::list_comp) {
         g.computed = std::make_shared<const ListResult>(computed_list(it));
+    } else if (is_list_form(it)) {
+        g.computed = std::make_shared<const ListResult>(list_form_result(it));
     } else {
         throw GiveUp{};
     }

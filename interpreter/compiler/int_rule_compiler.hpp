@@ -114,6 +114,13 @@ private:
     Gen generator(const ast::Generator& gen);
     ListResult computed_list(const Expr& e);
 
+    // int_list_fns.cpp: lists built by `+`, `if`, `let` and user functions (ListFn)
+    const ast::FnDef* global_list_fn(const Expr& e) const;
+    bool list_form(const Expr& e, std::vector<const ast::FnDef*>& visiting) const;
+    bool is_list_form(const Expr& e) const;
+    ListResult list_form_result(const Expr& e);
+    const ListFn* list_fn(const ast::FnDef& fn);
+
     // int_masks.cpp: sets held as masks (mask_nodes.hpp)
     std::uint8_t set_coordinates(const ast::GameDef& gd);
     bool is_set(const Expr& e) const;
@@ -199,6 +206,7 @@ private:
     std::vector<std::pair<std::string, std::uint32_t>> regs_;
     std::uint32_t next_reg_ = 0;
     std::vector<ast::ExprPtr> owned_;  // rules taken apart (tuple_parts)
+    std::vector<std::pair<const ast::FnDef*, ListFn*>> list_fns_;  // compiled, or being compiled (recursion)
 };
 
 }  // namespace grundy::intcomp

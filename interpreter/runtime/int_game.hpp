@@ -259,9 +259,13 @@ struct Gen {
 struct ListResult {
     // `table`: a set that a pure expression of one register gives (`adj[v]`),
     // read through `element`, a TableInt whose table keeps the set's mask.
-    // `choice`: `if where then a else b`.
-    enum class Kind : std::uint8_t { items, comprehension, position, minus, union_, intersect, table, choice } kind =
-        Kind::items;
+    // `choice`: `if where then a else b`. For a list a generator runs over
+    // (Gen::computed) also `concat`: a + b; `let`: element's value in
+    // register let_reg, then a; `call`: the user function `callee` on the
+    // ints `items` (ListFn).
+    enum class Kind : std::uint8_t {
+        items, comprehension, position, minus, union_, intersect, table, choice, concat, let, call
+    } kind = Kind::items;
     std::vector<IntPtr> items;
     std::vector<Gen> gens;
     BoolPtr where;
@@ -316,6 +320,22 @@ struct ListResult {
     // (IntInstanceData::elements, slot element_slot).
     static constexpr std::uint32_t no_elements = UINT32_MAX;
     std::uint32_t element_slot = no_elements;
+    std::uint32_t let_reg = 0;
+    const struct ListFn* callee = nullptr;
+};
+
+// A user function whose body is a list of ints made of lists written out
+// or comprehended, `+`, `if`, `let` and calls of such functions, itself
+// included: compiled once per game, its parameters and every register its
+// body binds in regs [first_reg, end_reg), which a call saves and restores
+// (a recursive call's caller reads its own parameters after it).
+struct ListFn {
+    std::uint32_t first_reg = 0, end_reg = 0;
+    std::vector<std::uint32_t> params;
+    ListResult body;
+    // Calls deeper than this leave the instance to the generic path (Unfit),
+    // which has its own limits and messages.
+    static constexpr unsigned max_depth = 200;
 };
 
 struct Move {
@@ -451,6 +471,7 @@ struct IntGame {
     std::vector<intpath::Hoisted> hoisted;
     std::vector<intpath::Tabulated> tables;
     std::vector<intpath::CallOut> callouts;
+    std::vector<std::unique_ptr<intpath::ListFn>> list_fns;  // ListResult::callee (stable addresses)
     std::vector<intpath::IntPtr> canonical;  // empty: none; else `arity` ints
     // `start`, as int code: its pattern's names in registers start_base..,
     // `arity` ints out (then canonical). Empty: no start, or not int code.

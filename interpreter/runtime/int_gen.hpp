@@ -46,12 +46,53 @@ struct ComputedList {
     }
 };
 
+// A list of kind concat, choice, let or call (and items or comprehension
+// within them), appended to out. An error in a function's body leaves the
+// instance to the generic path, whose message names the calls.
+inline void append_list(const ListResult& lr, const Frame& f, ListBuffer& out, unsigned depth) {
+    using K = ListResult::Kind;
+    switch (lr.kind) {
+        case K::items:
+            for (const IntPtr& item : lr.items) out.push_back(item->eval(f));
+            return;
+        case K::comprehension: {
+            ListBuffer part;
+            build_items(lr, 0, f, part);
+            out.insert(out.end(), part.begin(), part.end());
+            return;
+        }
+        case K::concat:
+            append_list(*lr.a, f, out, depth);
+            return append_list(*lr.b, f, out, depth);
+        case K::choice: return append_list(lr.where->test(f) ? *lr.a : *lr.b, f, out, depth);
+        case K::let:
+            f.r[lr.let_reg] = lr.element->eval(f);
+            return append_list(*lr.a, f, out, depth);
+        case K::call: {
+            const ListFn& fn = *lr.callee;
+            if (depth >= ListFn::max_depth) throw Unfit{};
+            boost::container::small_vector<std::int64_t, 8> args, saved(f.r + fn.first_reg, f.r + fn.end_reg);
+            try {
+                for (const IntPtr& a : lr.items) args.push_back(a->eval(f));
+                for (std::size_t i = 0; i < args.size(); ++i) f.r[fn.params[i]] = args[i];
+                append_list(fn.body, f, out, depth + 1);
+            } catch (const DiagnosticError&) {
+                throw Unfit{};
+            }
+            std::copy(saved.begin(), saved.end(), f.r + fn.first_reg);
+            return;
+        }
+        default: throw Unfit{};
+    }
+}
+
 // Its items, or its comprehension (over one range without a condition:
 // sized once, then filled; with an element slot, read from what earlier
 // states made, and what is missing made in order: elements that did not
 // fail then cannot fail now, so the first to fail is the rules' first).
 [[gnu::noinline]] inline void make_computed(const Gen& g, const Frame& f, ComputedList& out) {
     const ListResult& lr = *g.computed;
+    if (lr.kind != ListResult::Kind::items && lr.kind != ListResult::Kind::comprehension) return append_list(lr, f, out.own, 0);
     if (lr.kind == ListResult::Kind::items) {
         for (auto& item : lr.items) out.own.push_back(item->eval(f));
         return;

@@ -355,7 +355,11 @@ bool Instance::grundy_range(std::int64_t lo, std::int64_t hi,
                    regs[0] = n;  // one-int states are their own ids
                    mex.next();
                    if (!k) k.emplace(*g, table_, ctx_.solver.value_arrays(graph_), mex);
-                   if (one_pass(*g, *k, mex, f, v)) return true;
+                   try {
+                       if (one_pass(*g, *k, mex, f, v)) return true;
+                   } catch (const intpath::Unfit&) {
+                       // the int path cannot take n (a call too deep): the solver expands it the generic way
+                   }
                    k.reset();
                    return false;
                });

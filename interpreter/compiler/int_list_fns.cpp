@@ -1,0 +1,145 @@
+// Lists that a generator runs over, built by `+`, `if`, `let` and calls of
+// user functions (recursive ones included) as well as written out or
+// comprehended: `move d in digits(n)` with
+//     fn digits(n) = if n < 10 then [n] else digits(n / 10) + [n % 10]
+// compiles to int code (ListResult kinds concat, choice, let, call), so a
+// helper that builds the moves is no slower than the moves written inline.
+#include <algorithm>
+
+#include "int_rule_compiler.hpp"
+#include "pure_code.hpp"
+
+namespace grundy::intcomp {
+
+// A top-level function that e calls, when the call means it here (no
+// register, rule parameter or game function of that name), else null.
+const ast::FnDef* IntCompiler::global_list_fn(const Expr& e) const {
+    if (e.kind != ExprKind::call || e.items[0]->kind != ExprKind::name) return nullptr;
+    const std::string& name = e.items[0]->text;
+    if (find(name) || cg_fn(name) || std::find(cg_.params.begin(), cg_.params.end(), name) != cg_.params.end())
+        return nullptr;
+    const ast::FnDef* fn = global_fn_(name);
+    return fn && fn->body && fn->params.size() + 1 == e.items.size() ? fn : nullptr;
+}
+
+// Whether e is a list by its form: written out, comprehended, or `+`,
+// `if` or `let` of such, or a call of a function whose body is one
+// (`visiting`: the functions whose bodies are being looked at, taken to be).
+bool IntCompiler::list_form(const Expr& e, std::vector<const ast::FnDef*>& visiting) const {
+    switch (e.kind) {
+        case ExprKind::list:
+        case ExprKind::list_comp: return true;
+        case ExprKind::binary:
+            return e.op == Op::add && list_form(*e.items[0], visiting) && list_form(*e.items[1], visiting);
+        case ExprKind::if_else: return list_form(*e.items[1], visiting) && list_form(*e.items[2], visiting);
+        case ExprKind::let_in: return list_form(*e.items[0], visiting);
+        case ExprKind::call: {
+            const ast::FnDef* fn = global_list_fn(e);
+            if (!fn) return false;
+            if (std::find(visiting.begin(), visiting.end(), fn) != visiting.end()) return true;
+            visiting.push_back(fn);
+            const bool body = list_form(*fn->body, visiting);
+            visiting.pop_back();
+            return body;
+        }
+        default: return false;
+    }
+}
+
+// Such a list other than one written out or comprehended, whose functions
+// are pure (compiler/pure_code.hpp): how often a call runs does not matter.
+bool IntCompiler::is_list_form(const Expr& e) const {
+    std::vector<const ast::FnDef*> visiting;
+    if (e.kind == ExprKind::list || e.kind == ExprKind::list_comp || !list_form(e, visiting)) return false;
+    std::vector<std::string> locals;
+    free_names(e, [&](const std::string& n) {
+        if (find(n) && std::find(locals.begin(), locals.end(), n) == locals.end()) locals.push_back(n);
+    });
+    return PureCode(*gd_, cg_.params, is_builtin_, global_fn_).pure(e, locals);
+}
+
+ListResult IntCompiler::list_form_result(const Expr& e) {
+    using K = ListResult::Kind;
+    ListResult out;
+    switch (e.kind) {
+        case ExprKind::list:
+        case ExprKind::list_comp: return computed_list(e);
+        case ExprKind::binary:
+            out.kind = K::concat;
+            out.a = std::make_unique<ListResult>(list_form_result(*e.items[0]));
+            out.b = std::make_unique<ListResult>(list_form_result(*e.items[1]));
+            return out;
+        case ExprKind::if_else:
+            out.kind = K::choice;
+            out.where = boolean(*e.items[0]);
+            out.a = std::make_unique<ListResult>(list_form_result(*e.items[1]));
+            out.b = std::make_unique<ListResult>(list_form_result(*e.items[2]));
+            return out;
+        case ExprKind::let_in: {
+            const ast::Generator& g = e.gens.gens[0];
+            if (e.gens.gens.size() != 1 || g.pattern.is_tuple()) throw GiveUp{};
+            out.kind = K::let;
+            out.element = integer(*g.iterable);  // before the name is bound: it is not in scope there
+            const auto mark = regs_.size();
+            out.let_reg = declare(g.pattern.name);
+            out.a = std::make_unique<ListResult>(list_form_result(*e.items[0]));
+            regs_.resize(mark);
+            return out;
+        }
+        case ExprKind::call: {
+            const ast::FnDef* fn = global_list_fn(e);
+            if (!fn) throw GiveUp{};
+            out.kind = K::call;
+            for (std::size_t i = 1; i < e.items.size(); ++i) out.items.push_back(integer(*e.items[i]));
+            out.callee = list_fn(*fn);
+            return out;
+        }
+        default: throw GiveUp{};
+    }
+}
+
+// fn compiled once, in a scope of its own: its parameters in new
+// registers, no name of the rules visible. A name it reads that is not
+// its own must mean a global there and here: not a rule parameter, a game
+// function or a register of the rules (hoisted values are evaluated where
+// the rules are).
+const ListFn* IntCompiler::list_fn(const ast::FnDef& fn) {
+    for (const auto& [def, made] : list_fns_)
+        if (def == &fn) return made;
+    bool outside = false;
+    free_names(*fn.body, [&](const std::string& n) {
+        if (std::any_of(fn.params.begin(), fn.params.end(), [&](const ast::Param& p) { return p.name == n; })) return;
+        outside = outside || find(n) || cg_fn(n) ||
+                  std::find(cg_.params.begin(), cg_.params.end(), n) != cg_.params.end();
+    });
+    if (outside) throw GiveUp{};
+    game_->list_fns.push_back(std::make_unique<ListFn>());
+    ListFn& made = *game_->list_fns.back();
+    list_fns_.emplace_back(&fn, &made);
+    // The rules' scope aside, given back however this ends; a function
+    // that does not compile is not found by a later try.
+    struct Scope {
+        IntCompiler& c;
+        std::vector<std::pair<std::string, std::uint32_t>> regs;
+        bool lists;
+        std::string list;
+        bool done = false;
+        ~Scope() {
+            c.regs_ = std::move(regs);
+            c.lists_ = lists;
+            c.list_ = std::move(list);
+            if (!done) c.list_fns_.pop_back();
+        }
+    } scope{*this, std::move(regs_), lists_, std::move(list_)};
+    regs_.clear();
+    lists_ = false;
+    list_.clear();
+    made.first_reg = next_reg_;
+    for (const ast::Param& p : fn.params) made.params.push_back(declare(p.name));
+    made.body = list_form_result(*fn.body);
+    made.end_reg = next_reg_;
+    scope.done = true;
+    return &made;
+}
+
+}  // namespace grundy::intcomp

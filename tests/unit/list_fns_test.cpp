@@ -1,0 +1,81 @@
+// A generator over a list that user functions build (recursive ones
+// included: ListFn) keeps a game on the int path. The answers and the
+// errors are those of the generic path (each game is checked against its
+// generic copy).
+#include <catch2/catch.hpp>
+
+#include "run_program.hpp"
+
+using grundy::testing::generic_copy;
+using grundy::testing::on_int_path;
+using grundy::testing::run_program;
+
+namespace {
+
+// The first line of an error from "error:" (the copy moves the game's
+// line and its columns).
+std::string first_line(const std::string& err) {
+    std::string line = err.substr(0, err.find('\n'));
+    return line.substr(std::min(line.find("error:"), line.size()));
+}
+
+void same_as_generic(const std::string& program, const std::string& name, bool int_path = true) {
+    INFO(program);
+    CHECK(on_int_path(program, name) == int_path);
+    auto fast = run_program(program), slow = run_program(generic_copy(program, name));
+    CHECK(fast.out == slow.out);
+    CHECK(fast.status == slow.status);
+    CHECK(first_line(fast.err) == first_line(slow.err));
+}
+
+const std::string digits = "fn digits(n) = if n < 10 then [n] else digits(n / 10) + [n % 10]\n";
+
+}  // namespace
+
+TEST_CASE("a move over a list a recursive function builds is int code", "[list_fns]") {
+    const std::string game = digits + "game D { position n; move d in digits(n) where d > 0 => n - d }\n";
+    same_as_generic(game + "print sum([sg(D(n)) for n in 0..3000]), sg(D(987654))\n", "D");
+    same_as_generic(game + "print len([n for n in 0..3000 where outcome(D(n)) == P])\n", "D");
+    // let, an `if` of lists, a comprehension of the parameters, a global,
+    // two functions calling each other.
+    same_as_generic("let K = 3\n"
+                    "fn evens(n) = if n < 2 then [] else let h = n / 2 in [2 * h] + evens(n - 2)\n"
+                    "fn a(n) = if n == 0 then [] else [n] + b(n - 1)\n"
+                    "fn b(n) = if n == 0 then [] else [K] + a(n - 1)\n"
+                    "fn c(n) = [k for k in 1..n where k * k <= n] + (if n > 5 then [K] else [])\n"
+                    "game G { position n; move d in evens(n) + a(n % 9) + c(n) where d <= n => n - d }\n"
+                    "print [sg(G(n)) for n in 0..300]\n",
+                    "G");
+    // Two coordinates, the list made of both.
+    same_as_generic(digits + "game H { position (x, y)\n"
+                             "    move d in digits(x + y) where d > 0 and d <= x => (x - d, y)\n"
+                             "    move d in digits(y) where d > 0 => (x, y - d) }\n"
+                             "print sum([sg(H(x, y)) for x in 0..60, y in 0..60])\n",
+             "H");
+}
+
+TEST_CASE("calls deeper than the int path takes, and errors, are the generic path's", "[list_fns]") {
+    // down(n) recurses n deep: past ListFn::max_depth the state is left to
+    // the generic path, the shallower ones stay.
+    same_as_generic("fn down(n) = if n <= 0 then [] else [n] + down(n - 1)\n"
+                    "game Down { position n; move d in down(n) => n - d }\n"
+                    "print [sg(Down(n)) for n in 0..400], sg(Down(450))\n",
+                    "Down");
+    same_as_generic("fn bad(n) = if n < 5 then [1] else [n / (n - 7)] + bad(n - 1)\n"
+                    "game B { position n; move d in bad(n) where d >= 1 and d <= n => n - d }\n"
+                    "print [sg(B(n)) for n in 0..20]\n",
+                    "B");
+    same_as_generic("fn f(n) = if n then [1] else [2]\n"
+                    "game B { position n; move d in f(n) where d <= n => n - d }\n"
+                    "print sg(B(5))\n",
+                    "B", false);  // a condition that is no bool: the rules as written
+}
+
+TEST_CASE("a function that reads a name the rules bind otherwise stays a call", "[list_fns]") {
+    // M is the rule parameter in the game and the global in the function.
+    same_as_generic("let M = 2\n"
+                    "fn steps(n) = if n < 1 then [] else [M] + steps(n - 5)\n"
+                    "game G(M) { position n; move d in steps(n) where d <= n => n - d }\n"
+                    "print [sg(G(3)(n)) for n in 0..30]\n",
+                    "G", false);
+}
