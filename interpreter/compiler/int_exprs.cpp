@@ -123,6 +123,7 @@ IntPtr IntCompiler::integer(const Expr& e) {
     }
     if (constant(e)) return hoisted_int(e);
     if (IntPtr t = tabulated(e)) return t;
+    if (IntPtr fold = list_fold(e)) return fold;
     if (CallOutArgs c; called_out(e, c)) return std::make_unique<CallOutInt>(e.loc, e.length, std::move(c));
     throw GiveUp{};
 }

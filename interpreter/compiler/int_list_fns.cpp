@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "int_rule_compiler.hpp"
+#include "interpreter/runtime/int_gen.hpp"
 #include "pure_code.hpp"
 
 namespace grundy::intcomp {
@@ -142,4 +143,60 @@ const ListFn* IntCompiler::list_fn(const ast::FnDef& fn) {
     return &made;
 }
 
+// sum, len, min or max of such a list, or of one written out or
+// comprehended (ListFold); null when e is not one that compiles, with
+// what a failed try made taken back (a call-out may take e instead).
+IntPtr IntCompiler::list_fold(const Expr& e) {
+    if (e.kind != ExprKind::call || e.items.size() != 2 || e.items[0]->kind != ExprKind::name) return nullptr;
+    const std::string& name = e.items[0]->text;
+    using F = ListFold::Op;
+    F op;
+    if (name == "sum") op = F::sum;
+    else if (name == "len") op = F::len;
+    else if (name == "min") op = F::min;
+    else if (name == "max") op = F::max;
+    else return nullptr;
+    const Expr& xs = *e.items[1];
+    const bool listed = xs.kind == ExprKind::list || xs.kind == ExprKind::list_comp;
+    if (shadowed(name) || (lists_ && is_pos(xs)) || (!listed && !is_list_form(xs))) return nullptr;
+    const std::size_t hoisted = game_->hoisted.size(), tables = game_->tables.size(),
+                      callouts = game_->callouts.size(), bound = regs_.size();
+    const std::uint32_t next = next_reg_;
+    try {
+        auto list = std::make_shared<const ListResult>(listed ? computed_list(xs) : list_form_result(xs));
+        return std::make_unique<ListFold>(e.loc, e.length, op, std::move(list));
+    } catch (const GiveUp&) {
+        game_->hoisted.resize(hoisted);
+        game_->tables.resize(tables);
+        game_->callouts.resize(callouts);
+        regs_.resize(bound);
+        next_reg_ = next;
+        return nullptr;
+    }
+}
+
 }  // namespace grundy::intcomp
+
+namespace grundy::intpath {
+
+std::int64_t ListFold::eval(const Frame& f) const {
+    ComputedList xs;
+    make_computed(list, f, xs);
+    const std::span<const std::int64_t> all = xs.span();
+    switch (op) {
+        case Op::len: return static_cast<std::int64_t>(all.size());
+        case Op::sum: {
+            std::int64_t total = 0;
+            for (std::int64_t x : all)
+                if (__builtin_add_overflow(total, x, &total)) throw Unfit{};
+            return total;
+        }
+        case Op::min:
+        case Op::max:
+            if (all.empty()) throw Unfit{};
+            return op == Op::min ? *std::min_element(all.begin(), all.end()) : *std::max_element(all.begin(), all.end());
+    }
+    return 0;
+}
+
+}  // namespace grundy::intpath

@@ -338,6 +338,19 @@ struct CallOutBool final : Bool {
     }
 };
 
+// sum, len, min or max of a list of ints made as a generator's
+// (Gen::computed: written out, comprehended, or built by functions). An
+// overflow, or min or max of no items, throws Unfit: the generic path
+// raises the rules' error.
+struct ListFold final : Int {
+    enum class Op : std::uint8_t { sum, len, min, max } op;
+    Gen list;  // its `computed` alone
+    ListFold(Loc l, std::uint32_t n, Op o, std::shared_ptr<const ListResult> xs) : Int(l, n), op(o) {
+        list.computed = std::move(xs);
+    }
+    std::int64_t eval(const Frame& f) const override;  // int_list_fns.cpp
+};
+
 // A pure condition of one register, whose value for each value of the
 // register is kept per instance once known (`where k in S`, `k == 2 or k
 // == 5 or k == 7`): a byte read in place of the test. A value that fails

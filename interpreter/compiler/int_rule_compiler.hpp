@@ -120,6 +120,7 @@ private:
     bool is_list_form(const Expr& e) const;
     ListResult list_form_result(const Expr& e);
     const ListFn* list_fn(const ast::FnDef& fn);
+    IntPtr list_fold(const Expr& e);
 
     // int_masks.cpp: sets held as masks (mask_nodes.hpp)
     std::uint8_t set_coordinates(const ast::GameDef& gd);

@@ -79,3 +79,24 @@ TEST_CASE("a function that reads a name the rules bind otherwise stays a call", 
                     "print [sg(G(3)(n)) for n in 0..30]\n",
                     "G", false);
 }
+
+TEST_CASE("sum, len, min and max of a list of ints are int code", "[list_fns]") {
+    // In a condition and in a result; of a comprehension, a list written
+    // out and one a function builds.
+    same_as_generic(digits + "game S { position n\n"
+                             "    move k in 1..9 where k <= n and sum([(n - k) / 10 ** i % 10 for i in 0..18"
+                             " where n - k >= 10 ** i]) % 3 != 0 => n - k\n"
+                             "    move k in 1..min(digits(n)) where k <= n => n - k\n"
+                             "    move where n >= 20 and len([d for d in digits(n) where d % 2 == 0]) > 1"
+                             " => n - max([1, n % 7, sum(digits(n)) % 5]) }\n"
+                             "print sum([sg(S(n)) for n in 0..5000])\n",
+                    "S");
+    // No items for min: the generic path's error.
+    same_as_generic("game E { position n; move k in 1..3 where k <= n and min([j for j in 1..n - 5]) >= 0 => n - k }\n"
+                    "print [sg(E(n)) for n in 0..10]\n",
+                    "E");
+    // A sum past 64 bits: the generic path's error.
+    same_as_generic("game O { position n; move k in 1..2 where k <= n and sum([2 ** 62 for j in 0..n]) > 0 => n - k }\n"
+                    "print [sg(O(n)) for n in 0..10]\n",
+                    "O");
+}
