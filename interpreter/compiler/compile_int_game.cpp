@@ -210,8 +210,9 @@ bool IntCompiler::shadowed(const std::string& name) const {
 
 // Does e read a register (a position name or generator variable)?
 bool IntCompiler::reads_registers(const Expr& e, std::vector<std::string>& bound) const {
-    if (e.kind == ExprKind::name)
-        return find(e.text) && std::find(bound.begin(), bound.end(), e.text) == bound.end();
+    if (e.kind == ExprKind::name)  // a function's list parameter (list_scope_) is no constant either
+        return (find(e.text) || std::find(list_scope_.begin(), list_scope_.end(), e.text) != list_scope_.end()) &&
+               std::find(bound.begin(), bound.end(), e.text) == bound.end();
     if (e.kind == ExprKind::list_comp || e.kind == ExprKind::set_comp || e.kind == ExprKind::let_in) {
         auto mark = bound.size();
         bool uses = false;

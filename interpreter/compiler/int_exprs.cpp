@@ -129,7 +129,9 @@ IntPtr IntCompiler::integer(const Expr& e) {
 }
 
 bool IntCompiler::called_out(const Expr& e, CallOutArgs& out) {
-    if (e.kind != ExprKind::call || e.items[0]->kind != ExprKind::name || lists_ || !list_.empty()) return false;
+    if (e.kind != ExprKind::call || e.items[0]->kind != ExprKind::name || lists_ || !list_.empty() ||
+        reads_list_param(e))
+        return false;
     const std::string& f = e.items[0]->text;
     const bool own = cg_fn(f);
     if (find(f) || (!own && (std::find(cg_.params.begin(), cg_.params.end(), f) != cg_.params.end() ||
@@ -191,6 +193,7 @@ bool IntCompiler::called_out(const Expr& e, CallOutArgs& out) {
 // intpath::Tabulated: e reads one register, calls only builtins that
 // neither read input nor ask the solver, and gives an int or an error.
 IntPtr IntCompiler::tabulated(const Expr& e, bool set) {
+    if (reads_list_param(e)) return nullptr;  // the generic code would not find it
     std::vector<std::uint32_t> read;
     if (set) {
         if (!set_tabulable(e, read)) return nullptr;

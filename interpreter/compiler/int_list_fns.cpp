@@ -23,23 +23,52 @@ const ast::FnDef* IntCompiler::global_list_fn(const Expr& e) const {
     return fn && fn->body && fn->params.size() + 1 == e.items.size() ? fn : nullptr;
 }
 
-// Whether e is a list by its form: written out, comprehended, or `+`,
-// `if` or `let` of such, or a call of a function whose body is one
-// (`visiting`: the functions whose bodies are being looked at, taken to be).
-bool IntCompiler::list_form(const Expr& e, std::vector<const ast::FnDef*>& visiting) const {
+// Whether e reads a list parameter of the function compiled (which only
+// list forms and folds of them can read: it is in no register, and the
+// generic code that hoisted, tabulated and called-out code runs on would
+// not find it).
+bool IntCompiler::reads_list_param(const Expr& e) const {
+    if (list_scope_.empty()) return false;
+    bool reads = false;
+    free_names(e, [&](const std::string& n) {
+        reads = reads || (!find(n) && std::find(list_scope_.begin(), list_scope_.end(), n) != list_scope_.end());
+    });
+    return reads;
+}
+
+// Which of a call's arguments are lists by their form (`lists`: the list
+// names in scope).
+std::vector<bool> IntCompiler::list_args(const Expr& call, const std::vector<std::string>& lists) const {
+    std::vector<bool> out;
+    std::vector<Visit> visiting;
+    for (std::size_t i = 1; i < call.items.size(); ++i) out.push_back(list_form(*call.items[i], visiting, lists));
+    return out;
+}
+
+// Whether e is a list by its form: written out, comprehended, a list
+// name in scope, or `+`, `if` or `let` of such, or a call of a function
+// whose body is one (`visiting`: the functions, with their arguments'
+// kinds, whose bodies are being looked at, taken to be).
+bool IntCompiler::list_form(const Expr& e, std::vector<Visit>& visiting, const std::vector<std::string>& lists) const {
     switch (e.kind) {
         case ExprKind::list:
         case ExprKind::list_comp: return true;
+        case ExprKind::name: return std::find(lists.begin(), lists.end(), e.text) != lists.end();
         case ExprKind::binary:
-            return e.op == Op::add && list_form(*e.items[0], visiting) && list_form(*e.items[1], visiting);
-        case ExprKind::if_else: return list_form(*e.items[1], visiting) && list_form(*e.items[2], visiting);
-        case ExprKind::let_in: return list_form(*e.items[0], visiting);
+            return e.op == Op::add && list_form(*e.items[0], visiting, lists) && list_form(*e.items[1], visiting, lists);
+        case ExprKind::if_else:
+            return list_form(*e.items[1], visiting, lists) && list_form(*e.items[2], visiting, lists);
+        case ExprKind::let_in: return list_form(*e.items[0], visiting, lists);
         case ExprKind::call: {
             const ast::FnDef* fn = global_list_fn(e);
             if (!fn) return false;
-            if (std::find(visiting.begin(), visiting.end(), fn) != visiting.end()) return true;
-            visiting.push_back(fn);
-            const bool body = list_form(*fn->body, visiting);
+            Visit v{fn, list_args(e, lists)};
+            if (std::find(visiting.begin(), visiting.end(), v) != visiting.end()) return true;
+            std::vector<std::string> inner;
+            for (std::size_t i = 0; i < fn->params.size(); ++i)
+                if (v.lists[i]) inner.push_back(fn->params[i].name);
+            visiting.push_back(v);
+            const bool body = list_form(*fn->body, visiting, inner);
             visiting.pop_back();
             return body;
         }
@@ -50,9 +79,9 @@ bool IntCompiler::list_form(const Expr& e, std::vector<const ast::FnDef*>& visit
 // Such a list other than one written out or comprehended, whose functions
 // are pure (compiler/pure_code.hpp): how often a call runs does not matter.
 bool IntCompiler::is_list_form(const Expr& e) const {
-    std::vector<const ast::FnDef*> visiting;
-    if (e.kind == ExprKind::list || e.kind == ExprKind::list_comp || !list_form(e, visiting)) return false;
-    std::vector<std::string> locals;
+    std::vector<Visit> visiting;
+    if (e.kind == ExprKind::list || e.kind == ExprKind::list_comp || !list_form(e, visiting, list_scope_)) return false;
+    std::vector<std::string> locals = list_scope_;
     free_names(e, [&](const std::string& n) {
         if (find(n) && std::find(locals.begin(), locals.end(), n) == locals.end()) locals.push_back(n);
     });
@@ -65,6 +94,13 @@ ListResult IntCompiler::list_form_result(const Expr& e) {
     switch (e.kind) {
         case ExprKind::list:
         case ExprKind::list_comp: return computed_list(e);
+        case ExprKind::name: {
+            const auto at = std::find(list_scope_.begin(), list_scope_.end(), e.text);
+            if (find(e.text) || at == list_scope_.end()) throw GiveUp{};  // an int of that name hides the list
+            out.kind = K::list_param;
+            out.let_reg = static_cast<std::uint32_t>(at - list_scope_.begin());
+            return out;
+        }
         case ExprKind::binary:
             out.kind = K::concat;
             out.a = std::make_unique<ListResult>(list_form_result(*e.items[0]));
@@ -91,22 +127,27 @@ ListResult IntCompiler::list_form_result(const Expr& e) {
             const ast::FnDef* fn = global_list_fn(e);
             if (!fn) throw GiveUp{};
             out.kind = K::call;
-            for (std::size_t i = 1; i < e.items.size(); ++i) out.items.push_back(integer(*e.items[i]));
-            out.callee = list_fn(*fn);
+            const std::vector<bool> lists = list_args(e, list_scope_);
+            for (std::size_t i = 1; i < e.items.size(); ++i) {
+                if (lists[i - 1]) out.list_args.push_back(list_form_result(*e.items[i]));
+                else out.items.push_back(integer(*e.items[i]));
+            }
+            out.callee = list_fn(*fn, lists);
             return out;
         }
         default: throw GiveUp{};
     }
 }
 
-// fn compiled once, in a scope of its own: its parameters in new
-// registers, no name of the rules visible. A name it reads that is not
-// its own must mean a global there and here: not a rule parameter, a game
-// function or a register of the rules (hoisted values are evaluated where
-// the rules are).
-const ListFn* IntCompiler::list_fn(const ast::FnDef& fn) {
-    for (const auto& [def, made] : list_fns_)
-        if (def == &fn) return made;
+// fn compiled once for each kinds of its arguments, in a scope of its own:
+// its int parameters in new registers, its list parameters in
+// Frame::list_args, no name of the rules visible. A name it reads that is
+// not its own must mean a global there and here: not a rule parameter, a
+// game function or a register of the rules (hoisted values are evaluated
+// where the rules are).
+const ListFn* IntCompiler::list_fn(const ast::FnDef& fn, const std::vector<bool>& lists) {
+    for (const auto& [visit, made] : list_fns_)
+        if (visit.fn == &fn && visit.lists == lists) return made;
     bool outside = false;
     free_names(*fn.body, [&](const std::string& n) {
         if (std::any_of(fn.params.begin(), fn.params.end(), [&](const ast::Param& p) { return p.name == n; })) return;
@@ -116,7 +157,7 @@ const ListFn* IntCompiler::list_fn(const ast::FnDef& fn) {
     if (outside) throw GiveUp{};
     game_->list_fns.push_back(std::make_unique<ListFn>());
     ListFn& made = *game_->list_fns.back();
-    list_fns_.emplace_back(&fn, &made);
+    list_fns_.emplace_back(Visit{&fn, lists}, &made);
     // The rules' scope aside, given back however this ends; a function
     // that does not compile is not found by a later try.
     struct Scope {
@@ -124,19 +165,26 @@ const ListFn* IntCompiler::list_fn(const ast::FnDef& fn) {
         std::vector<std::pair<std::string, std::uint32_t>> regs;
         bool lists;
         std::string list;
+        std::vector<std::string> list_scope;
         bool done = false;
         ~Scope() {
             c.regs_ = std::move(regs);
             c.lists_ = lists;
             c.list_ = std::move(list);
+            c.list_scope_ = std::move(list_scope);
             if (!done) c.list_fns_.pop_back();
         }
-    } scope{*this, std::move(regs_), lists_, std::move(list_)};
+    } scope{*this, std::move(regs_), lists_, std::move(list_), std::move(list_scope_)};
     regs_.clear();
     lists_ = false;
     list_.clear();
+    list_scope_.clear();
     made.first_reg = next_reg_;
-    for (const ast::Param& p : fn.params) made.params.push_back(declare(p.name));
+    made.list_params = lists;
+    for (std::size_t i = 0; i < fn.params.size(); ++i) {
+        if (lists[i]) list_scope_.push_back(fn.params[i].name);
+        else made.params.push_back(declare(fn.params[i].name));
+    }
     made.body = list_form_result(*fn.body);
     made.end_reg = next_reg_;
     scope.done = true;

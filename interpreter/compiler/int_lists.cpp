@@ -252,8 +252,11 @@ int IntCompiler::filter_of(const Expr& where, ListResult& out) {
 bool IntCompiler::registers_read(const Expr& e, std::vector<std::uint32_t>& out) const {
     if (!e.gens.gens.empty()) return false;
     if (e.kind == ExprKind::name) {
-        if (const std::uint32_t* r = find(e.text))
+        if (const std::uint32_t* r = find(e.text)) {
             if (std::find(out.begin(), out.end(), *r) == out.end()) out.push_back(*r);
+        } else if (std::find(list_scope_.begin(), list_scope_.end(), e.text) != list_scope_.end()) {
+            return false;  // a function's list parameter: in no register
+        }
         return true;
     }
     for (auto& item : e.items)

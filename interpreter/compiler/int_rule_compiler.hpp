@@ -115,11 +115,18 @@ private:
     ListResult computed_list(const Expr& e);
 
     // int_list_fns.cpp: lists built by `+`, `if`, `let` and user functions (ListFn)
+    struct Visit {  // a function, and which of its parameters are lists
+        const ast::FnDef* fn;
+        std::vector<bool> lists;
+        bool operator==(const Visit&) const = default;
+    };
     const ast::FnDef* global_list_fn(const Expr& e) const;
-    bool list_form(const Expr& e, std::vector<const ast::FnDef*>& visiting) const;
+    std::vector<bool> list_args(const Expr& call, const std::vector<std::string>& lists) const;
+    bool list_form(const Expr& e, std::vector<Visit>& visiting, const std::vector<std::string>& lists) const;
     bool is_list_form(const Expr& e) const;
+    bool reads_list_param(const Expr& e) const;
     ListResult list_form_result(const Expr& e);
-    const ListFn* list_fn(const ast::FnDef& fn);
+    const ListFn* list_fn(const ast::FnDef& fn, const std::vector<bool>& lists);
     IntPtr list_fold(const Expr& e);
 
     // int_masks.cpp: sets held as masks (mask_nodes.hpp)
@@ -207,7 +214,8 @@ private:
     std::vector<std::pair<std::string, std::uint32_t>> regs_;
     std::uint32_t next_reg_ = 0;
     std::vector<ast::ExprPtr> owned_;  // rules taken apart (tuple_parts)
-    std::vector<std::pair<const ast::FnDef*, ListFn*>> list_fns_;  // compiled, or being compiled (recursion)
+    std::vector<std::pair<Visit, ListFn*>> list_fns_;  // compiled, or being compiled (recursion)
+    std::vector<std::string> list_scope_;               // the list parameters of the function compiled
 };
 
 }  // namespace grundy::intcomp

@@ -17,6 +17,8 @@
 #include <type_traits>
 #include <vector>
 
+#include <boost/container/small_vector.hpp>
+
 #include "int_emit.hpp"
 #include "program.hpp"
 
@@ -47,6 +49,8 @@ struct Frame {
     std::uint64_t pos_key = 0;
     bool has_key = false;
     bool ints_loaded = true;  // false: only pos_key was loaded (rules that read no more)
+    // The list arguments of the user function running (ListFn), if any.
+    mutable const std::vector<boost::container::small_vector<std::int64_t, 16>>* list_args = nullptr;
 };
 
 // Which arm each min, max and abs took, in evaluation order (4 bits each).
@@ -262,9 +266,11 @@ struct ListResult {
     // `choice`: `if where then a else b`. For a list a generator runs over
     // (Gen::computed) also `concat`: a + b; `let`: element's value in
     // register let_reg, then a; `call`: the user function `callee` on the
-    // ints `items` (ListFn).
+    // ints `items` and the lists `list_args`, in the order of its
+    // parameters' kinds (ListFn::list_params); `list_param`: the running
+    // function's list parameter number let_reg (Frame::list_args).
     enum class Kind : std::uint8_t {
-        items, comprehension, position, minus, union_, intersect, table, choice, concat, let, call
+        items, comprehension, position, minus, union_, intersect, table, choice, concat, let, call, list_param
     } kind = Kind::items;
     std::vector<IntPtr> items;
     std::vector<Gen> gens;
@@ -322,6 +328,7 @@ struct ListResult {
     std::uint32_t element_slot = no_elements;
     std::uint32_t let_reg = 0;
     const struct ListFn* callee = nullptr;
+    std::vector<ListResult> list_args;
 };
 
 // A user function whose body is a list of ints made of lists written out
@@ -331,7 +338,8 @@ struct ListResult {
 // (a recursive call's caller reads its own parameters after it).
 struct ListFn {
     std::uint32_t first_reg = 0, end_reg = 0;
-    std::vector<std::uint32_t> params;
+    std::vector<std::uint32_t> params;  // the int parameters' registers
+    std::vector<bool> list_params;      // by parameter: a list (in Frame::list_args) or an int
     ListResult body;
     // Calls deeper than this leave the instance to the generic path (Unfit),
     // which has its own limits and messages.

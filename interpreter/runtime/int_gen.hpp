@@ -71,15 +71,33 @@ inline void append_list(const ListResult& lr, const Frame& f, ListBuffer& out, u
         case K::call: {
             const ListFn& fn = *lr.callee;
             if (depth >= ListFn::max_depth) throw Unfit{};
-            boost::container::small_vector<std::int64_t, 8> args, saved(f.r + fn.first_reg, f.r + fn.end_reg);
+            boost::container::small_vector<std::int64_t, 8> args;
+            std::vector<ListBuffer> lists(lr.list_args.size());
+            // The caller's registers of fn and list arguments, back however the call ends.
+            struct Restore {
+                const Frame& f;
+                const ListFn& fn;
+                boost::container::small_vector<std::int64_t, 8> regs;
+                decltype(f.list_args) lists;
+                ~Restore() {
+                    std::copy(regs.begin(), regs.end(), f.r + fn.first_reg);
+                    f.list_args = lists;
+                }
+            } restore{f, fn, {f.r + fn.first_reg, f.r + fn.end_reg}, f.list_args};
             try {
                 for (const IntPtr& a : lr.items) args.push_back(a->eval(f));
+                for (std::size_t i = 0; i < lists.size(); ++i) append_list(lr.list_args[i], f, lists[i], depth);
                 for (std::size_t i = 0; i < args.size(); ++i) f.r[fn.params[i]] = args[i];
+                f.list_args = &lists;
                 append_list(fn.body, f, out, depth + 1);
             } catch (const DiagnosticError&) {
                 throw Unfit{};
             }
-            std::copy(saved.begin(), saved.end(), f.r + fn.first_reg);
+            return;
+        }
+        case K::list_param: {
+            const ListBuffer& xs = (*f.list_args)[lr.let_reg];
+            out.insert(out.end(), xs.begin(), xs.end());
             return;
         }
         default: throw Unfit{};

@@ -100,3 +100,30 @@ TEST_CASE("sum, len, min and max of a list of ints are int code", "[list_fns]") 
                     "print [sg(O(n)) for n in 0..10]\n",
                     "O");
 }
+
+TEST_CASE("a function's list parameters: accumulators passed down the calls", "[list_fns]") {
+    same_as_generic("fn digits_from(n, acc) = if n == 0 then acc else digits_from(n / 10, acc + [n % 10])\n"
+                    "game A { position n; move d in digits_from(n, []) where d > 0 => n - d }\n"
+                    "print sum([sg(A(n)) for n in 0..5000])\n",
+                    "A");
+    // A condition that reads the list beside one register: never kept by
+    // that register's value alone (MemoBool), nor hoisted or tabulated.
+    same_as_generic("fn capped(n, acc) = if len(acc) >= 3 or n == 0 then acc else capped(n - 1, acc + [n])\n"
+                    "game C { position n; move d in capped(n, [1]) where d <= n and sum(capped(n, [])) % 2 == 0"
+                    " => n - d }\n"
+                    "print [sg(C(n)) for n in 0..40]\n",
+                    "C");
+    // Two lists trading places, a global read beside them, and a list read
+    // again after a call with a list of its own.
+    same_as_generic("let K = 2\n"
+                    "fn both(a, xs, ys) = if a <= 0 then xs + ys else both(a - K, ys, xs + [a])\n"
+                    "fn wrap(n, xs) = if n == 0 then xs else xs + wrap(n - 1, [n + 1]) + xs\n"
+                    "game E { position n; move d in both(n % 11, [1], []) + wrap(n % 4, [2]) where d <= n => n - d }\n"
+                    "print [sg(E(n)) for n in 0..60]\n",
+                    "E");
+    // A list parameter read by index: not compiled, the rules as written.
+    same_as_generic("fn first(n, acc) = if n == 0 then [acc[0]] else first(n - 1, acc + [n])\n"
+                    "game D { position n; move d in first(n % 5, [1]) where d <= n => n - d }\n"
+                    "print [sg(D(n)) for n in 0..40]\n",
+                    "D", false);
+}
