@@ -50,7 +50,7 @@ struct Frame {
     bool has_key = false;
     bool ints_loaded = true;  // false: only pos_key was loaded (rules that read no more)
     // The list arguments of the user function running (ListFn), if any.
-    mutable const std::vector<boost::container::small_vector<std::int64_t, 16>>* list_args = nullptr;
+    mutable const boost::container::small_vector<std::int64_t, 16>* list_args = nullptr;
 };
 
 // Which arm each min, max and abs took, in evaluation order (4 bits each).

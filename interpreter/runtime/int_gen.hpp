@@ -72,7 +72,7 @@ inline void append_list(const ListResult& lr, const Frame& f, ListBuffer& out, u
             const ListFn& fn = *lr.callee;
             if (depth >= ListFn::max_depth) throw Unfit{};
             boost::container::small_vector<std::int64_t, 8> args;
-            std::vector<ListBuffer> lists(lr.list_args.size());
+            boost::container::small_vector<ListBuffer, 2> lists(lr.list_args.size());
             // The caller's registers of fn and list arguments, back however the call ends.
             struct Restore {
                 const Frame& f;
@@ -88,7 +88,7 @@ inline void append_list(const ListResult& lr, const Frame& f, ListBuffer& out, u
                 for (const IntPtr& a : lr.items) args.push_back(a->eval(f));
                 for (std::size_t i = 0; i < lists.size(); ++i) append_list(lr.list_args[i], f, lists[i], depth);
                 for (std::size_t i = 0; i < args.size(); ++i) f.r[fn.params[i]] = args[i];
-                f.list_args = &lists;
+                f.list_args = lists.data();
                 append_list(fn.body, f, out, depth + 1);
             } catch (const DiagnosticError&) {
                 throw Unfit{};
@@ -96,7 +96,7 @@ inline void append_list(const ListResult& lr, const Frame& f, ListBuffer& out, u
             return;
         }
         case K::list_param: {
-            const ListBuffer& xs = (*f.list_args)[lr.let_reg];
+            const ListBuffer& xs = f.list_args[lr.let_reg];
             out.insert(out.end(), xs.begin(), xs.end());
             return;
         }
