@@ -124,6 +124,7 @@ IntPtr IntCompiler::integer(const Expr& e) {
     if (constant(e)) return hoisted_int(e);
     if (IntPtr t = tabulated(e)) return t;
     if (IntPtr fold = list_fold(e)) return fold;
+    if (auto call = fn_call<IntCall>(e, false)) return call;
     if (CallOutArgs c; called_out(e, c)) return std::make_unique<CallOutInt>(e.loc, e.length, std::move(c));
     throw GiveUp{};
 }
@@ -403,6 +404,7 @@ BoolPtr IntCompiler::boolean(const Expr& e) {
             break;
         default: break;
     }
+    if (auto call = fn_call<BoolCall>(e, true)) return call;
     if (CallOutArgs c; called_out(e, c)) return std::make_unique<CallOutBool>(std::move(c));
     throw GiveUp{};
 }

@@ -139,6 +139,49 @@ ListResult IntCompiler::list_form_result(const Expr& e) {
     }
 }
 
+// The rules' scope set aside while a function compiles (no name of the
+// rules visible in its body), given back however that ends. A function
+// that does not compile is not found by a later try, nor is any made
+// while it compiled (which may call it).
+struct IntCompiler::FnScope {
+    IntCompiler& c;
+    std::vector<std::pair<std::string, std::uint32_t>> regs;
+    bool lists;
+    std::string list;
+    std::vector<std::string> list_scope;
+    std::size_t list_fns, fns;
+    bool done = false;
+    explicit FnScope(IntCompiler& compiler)
+        : c(compiler), regs(std::move(c.regs_)), lists(c.lists_), list(std::move(c.list_)),
+          list_scope(std::move(c.list_scope_)), list_fns(c.list_fns_.size()), fns(c.fns_.size()) {
+        c.regs_.clear();
+        c.lists_ = false;
+        c.list_.clear();
+        c.list_scope_.clear();
+    }
+    ~FnScope() {
+        c.regs_ = std::move(regs);
+        c.lists_ = lists;
+        c.list_ = std::move(list);
+        c.list_scope_ = std::move(list_scope);
+        if (!done) c.list_fns_.resize(list_fns), c.fns_.resize(fns);
+    }
+};
+
+// Whether fn's body reads a name of the rules (a register, a rule
+// parameter or a game function) that it does not bind: hoisted values
+// are evaluated where the rules are, so a name the body takes for a
+// global must mean the global there too.
+bool IntCompiler::reads_rules_names(const ast::FnDef& fn) const {
+    bool outside = false;
+    free_names(*fn.body, [&](const std::string& n) {
+        if (std::any_of(fn.params.begin(), fn.params.end(), [&](const ast::Param& p) { return p.name == n; })) return;
+        outside = outside || find(n) || cg_fn(n) ||
+                  std::find(cg_.params.begin(), cg_.params.end(), n) != cg_.params.end();
+    });
+    return outside;
+}
+
 // fn compiled once for each kinds of its arguments, in a scope of its own:
 // its int parameters in new registers, its list parameters in
 // Frame::list_args, no name of the rules visible. A name it reads that is
@@ -148,37 +191,11 @@ ListResult IntCompiler::list_form_result(const Expr& e) {
 const ListFn* IntCompiler::list_fn(const ast::FnDef& fn, const std::vector<bool>& lists) {
     for (const auto& [visit, made] : list_fns_)
         if (visit.fn == &fn && visit.lists == lists) return made;
-    bool outside = false;
-    free_names(*fn.body, [&](const std::string& n) {
-        if (std::any_of(fn.params.begin(), fn.params.end(), [&](const ast::Param& p) { return p.name == n; })) return;
-        outside = outside || find(n) || cg_fn(n) ||
-                  std::find(cg_.params.begin(), cg_.params.end(), n) != cg_.params.end();
-    });
-    if (outside) throw GiveUp{};
+    if (reads_rules_names(fn)) throw GiveUp{};
     game_->list_fns.push_back(std::make_unique<ListFn>());
     ListFn& made = *game_->list_fns.back();
+    FnScope scope(*this);
     list_fns_.emplace_back(Visit{&fn, lists}, &made);
-    // The rules' scope aside, given back however this ends; a function
-    // that does not compile is not found by a later try.
-    struct Scope {
-        IntCompiler& c;
-        std::vector<std::pair<std::string, std::uint32_t>> regs;
-        bool lists;
-        std::string list;
-        std::vector<std::string> list_scope;
-        bool done = false;
-        ~Scope() {
-            c.regs_ = std::move(regs);
-            c.lists_ = lists;
-            c.list_ = std::move(list);
-            c.list_scope_ = std::move(list_scope);
-            if (!done) c.list_fns_.pop_back();
-        }
-    } scope{*this, std::move(regs_), lists_, std::move(list_), std::move(list_scope_)};
-    regs_.clear();
-    lists_ = false;
-    list_.clear();
-    list_scope_.clear();
     made.first_reg = next_reg_;
     made.list_params = lists;
     for (std::size_t i = 0; i < fn.params.size(); ++i) {
@@ -186,6 +203,58 @@ const ListFn* IntCompiler::list_fn(const ast::FnDef& fn, const std::vector<bool>
         else made.params.push_back(declare(fn.params[i].name));
     }
     made.body = list_form_result(*fn.body);
+    made.end_reg = next_reg_;
+    scope.done = true;
+    return &made;
+}
+
+// A call of a pure top-level function whose body is int (or, `test`,
+// bool) code in a scope of its own, its arguments int code: an IntCall
+// (BoolCall), the function compiled once per game, recursion included.
+// Null when it is not one, with what a failed try made taken back (a
+// call-out may take e instead).
+template <typename Node> std::unique_ptr<Node> IntCompiler::fn_call(const Expr& e, bool test) {
+    const ast::FnDef* fn = global_list_fn(e);
+    if (!fn || e.items.size() > 9 || reads_list_param(e) || reads_rules_names(*fn)) return nullptr;
+    std::vector<Visit> visiting;
+    if (list_form(*fn->body, visiting, {})) return nullptr;  // a list, not an int
+    std::vector<std::string> locals = list_scope_;
+    free_names(e, [&](const std::string& n) {
+        if (find(n) && std::find(locals.begin(), locals.end(), n) == locals.end()) locals.push_back(n);
+    });
+    if (!PureCode(*gd_, cg_.params, is_builtin_, global_fn_).pure(e, locals)) return nullptr;
+    const std::size_t hoisted = game_->hoisted.size(), tables = game_->tables.size(),
+                      callouts = game_->callouts.size(), bound = regs_.size();
+    const std::uint32_t next = next_reg_;
+    try {
+        FnCall call;
+        for (std::size_t i = 1; i < e.items.size(); ++i) call.args.push_back(integer(*e.items[i]));
+        call.fn = fn_code(*fn, test);
+        if constexpr (std::is_same_v<Node, IntCall>) return std::make_unique<IntCall>(e.loc, e.length, std::move(call));
+        else return std::make_unique<BoolCall>(std::move(call));
+    } catch (const GiveUp&) {
+        game_->hoisted.resize(hoisted);
+        game_->tables.resize(tables);
+        game_->callouts.resize(callouts);
+        regs_.resize(bound);
+        next_reg_ = next;
+        return nullptr;
+    }
+}
+template std::unique_ptr<IntCall> IntCompiler::fn_call<IntCall>(const Expr&, bool);
+template std::unique_ptr<BoolCall> IntCompiler::fn_call<BoolCall>(const Expr&, bool);
+
+const FnCode* IntCompiler::fn_code(const ast::FnDef& fn, bool test) {
+    for (const auto& [key, made] : fns_)
+        if (key.first == &fn && key.second == test) return made;
+    game_->fns.push_back(std::make_unique<FnCode>());
+    FnCode& made = *game_->fns.back();
+    FnScope scope(*this);
+    fns_.emplace_back(std::make_pair(&fn, test), &made);
+    made.first_reg = next_reg_;
+    for (const ast::Param& p : fn.params) made.params.push_back(declare(p.name));
+    if (test) made.test = boolean(*fn.body);
+    else made.value = integer(*fn.body);
     made.end_reg = next_reg_;
     scope.done = true;
     return &made;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <boost/container/small_vector.hpp>
 #include <fmt/format.h>
 
 #include "interpreter/runtime/int_game.hpp"
@@ -349,6 +350,52 @@ struct ListFold final : Int {
         list.computed = std::move(xs);
     }
     std::int64_t eval(const Frame& f) const override;  // int_list_fns.cpp
+};
+
+// A call of a compiled int or bool function (FnCode): the arguments in
+// the caller's registers, then the function's registers saved, its
+// parameters set, its body run, the registers given back. An error in
+// the body, or calls deeper than FnCode::max_depth, throw Unfit: the
+// generic path gives the rules' answer and message.
+struct FnCall {
+    const FnCode* fn;
+    std::vector<IntPtr> args;
+    template <typename Body> auto run(const Frame& f, Body&& body) const {
+        if (f.depth >= FnCode::max_depth) throw Unfit{};
+        std::int64_t values[8];
+        struct Restore {
+            const Frame& f;
+            const FnCode& fn;
+            boost::container::small_vector<std::int64_t, 8> regs;
+            ~Restore() {
+                std::copy(regs.begin(), regs.end(), f.r + fn.first_reg);
+                --f.depth;
+            }
+        };
+        try {
+            for (std::size_t i = 0; i < args.size(); ++i) values[i] = args[i]->eval(f);
+            Restore restore{f, *fn, {f.r + fn->first_reg, f.r + fn->end_reg}};
+            ++f.depth;
+            for (std::size_t i = 0; i < args.size(); ++i) f.r[fn->params[i]] = values[i];
+            return body(*fn);
+        } catch (const DiagnosticError&) {
+            throw Unfit{};
+        }
+    }
+};
+struct IntCall final : Int {
+    FnCall call;
+    IntCall(Loc l, std::uint32_t n, FnCall c) : Int(l, n), call(std::move(c)) {}
+    std::int64_t eval(const Frame& f) const override {
+        return call.run(f, [&](const FnCode& fn) { return fn.value->eval(f); });
+    }
+};
+struct BoolCall final : Bool {
+    FnCall call;
+    explicit BoolCall(FnCall c) : call(std::move(c)) {}
+    bool test(const Frame& f) const override {
+        return call.run(f, [&](const FnCode& fn) { return fn.test->test(f); });
+    }
 };
 
 // A pure condition of one register, whose value for each value of the

@@ -128,6 +128,10 @@ private:
     ListResult list_form_result(const Expr& e);
     const ListFn* list_fn(const ast::FnDef& fn, const std::vector<bool>& lists);
     IntPtr list_fold(const Expr& e);
+    struct FnScope;
+    bool reads_rules_names(const ast::FnDef& fn) const;
+    template <typename Node> std::unique_ptr<Node> fn_call(const Expr& e, bool test);
+    const FnCode* fn_code(const ast::FnDef& fn, bool test);
 
     // int_masks.cpp: sets held as masks (mask_nodes.hpp)
     std::uint8_t set_coordinates(const ast::GameDef& gd);
@@ -216,6 +220,7 @@ private:
     std::vector<ast::ExprPtr> owned_;  // rules taken apart (tuple_parts)
     std::vector<std::pair<Visit, ListFn*>> list_fns_;  // compiled, or being compiled (recursion)
     std::vector<std::string> list_scope_;               // the list parameters of the function compiled
+    std::vector<std::pair<std::pair<const ast::FnDef*, bool>, FnCode*>> fns_;  // by function and bool-ness
 };
 
 }  // namespace grundy::intcomp

@@ -51,6 +51,7 @@ struct Frame {
     bool ints_loaded = true;  // false: only pos_key was loaded (rules that read no more)
     // The list arguments of the user function running (ListFn), if any.
     mutable const boost::container::small_vector<std::int64_t, 16>* list_args = nullptr;
+    mutable std::uint32_t depth = 0;  // calls of compiled int and bool functions running (FnCode)
 };
 
 // Which arm each min, max and abs took, in evaluation order (4 bits each).
@@ -346,6 +347,18 @@ struct ListFn {
     static constexpr unsigned max_depth = 200;
 };
 
+// A user function whose body is int code (an int or a bool), compiled once
+// per game like a ListFn: its parameters and the registers its body binds
+// in [first_reg, end_reg), saved and restored around each call (IntCall,
+// BoolCall in compiler/int_nodes.hpp); calls nest at most max_depth deep.
+struct FnCode {
+    std::uint32_t first_reg = 0, end_reg = 0;
+    std::vector<std::uint32_t> params;
+    std::unique_ptr<Int> value;  // an int function's body, or
+    std::unique_ptr<Bool> test;  // a bool function's
+    static constexpr unsigned max_depth = 200;
+};
+
 struct Move {
     std::vector<Gen> gens;
     BoolPtr where;                     // may be null
@@ -480,6 +493,7 @@ struct IntGame {
     std::vector<intpath::Tabulated> tables;
     std::vector<intpath::CallOut> callouts;
     std::vector<std::unique_ptr<intpath::ListFn>> list_fns;  // ListResult::callee (stable addresses)
+    std::vector<std::unique_ptr<intpath::FnCode>> fns;       // IntCall::fn, BoolCall::fn
     std::vector<intpath::IntPtr> canonical;  // empty: none; else `arity` ints
     // `start`, as int code: its pattern's names in registers start_base..,
     // `arity` ints out (then canonical). Empty: no start, or not int code.

@@ -127,3 +127,35 @@ TEST_CASE("a function's list parameters: accumulators passed down the calls", "[
                     "print [sg(D(n)) for n in 0..40]\n",
                     "D", false);
 }
+
+TEST_CASE("a recursive int or bool function is compiled, not called out", "[list_fns]") {
+    // Int and bool results, recursion of one and of two functions, a
+    // global, a call in a condition and in a result.
+    same_as_generic("let B = 10\n"
+                    "fn gcd(a, b) = if b == 0 then a else gcd(b, a % b)\n"
+                    "fn dsum(n) = if n < B then n else dsum(n / B) + n % B\n"
+                    "fn even(n) = if n == 0 then true else odd(n - 1)\n"
+                    "fn odd(n) = if n == 0 then false else even(n - 1)\n"
+                    "game G { position n\n"
+                    "    move k in 1..n where gcd(n, k) == 1 and even(k % 7) => n - k\n"
+                    "    move k in 1..3 where k <= n => max(0, n - dsum(n * k) % 5 - 1) }\n"
+                    "print sum([sg(G(n)) for n in 0..400]), sg(G(2000))\n",
+                    "G");
+    // Deeper than FnCode::max_depth: those states the generic way.
+    same_as_generic("fn steps(n) = if n <= 0 then 0 else 1 + steps(n - 1)\n"
+                    "game S { position n; move k in 1..2 where k <= n and steps(n) % 3 != 1 => n - k }\n"
+                    "print [sg(S(n)) for n in 0..300]\n",
+                    "S");
+    // An error in the body: the generic path's message.
+    same_as_generic("fn inv(n, k) = if k == 0 then 100 / (n - 9) else inv(n, k - 1)\n"
+                    "game E { position n; move k in 1..2 where k <= n and inv(n, 3) >= 0 => n - k }\n"
+                    "print [sg(E(n)) for n in 0..12]\n",
+                    "E");
+    // A rule parameter named as the global the function reads: a call-out,
+    // which the generic code runs where the function sees the global.
+    same_as_generic("let M = 2\n"
+                    "fn f(n) = if n < M then n else f(n - M)\n"
+                    "game P(M) { position n; move k in 1..3 where k <= n and f(n) != 1 => n - k }\n"
+                    "print [sg(P(5)(n)) for n in 0..30]\n",
+                    "P");
+}
