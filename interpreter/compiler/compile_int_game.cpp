@@ -157,7 +157,7 @@ bool IntCompiler::filtered_copy(const ast::MoveDef& mv, ast::MoveDef& out) const
 // and its result int code; else the generic start makes positions.
 void IntCompiler::start(const ast::StartDef& s, IntGame& g) {
     const auto mark = regs_.size();
-    const auto next = next_reg_;
+    const Checkpoint before = checkpoint();
     try {
         g.start_base = next_reg_;
         if (s.pattern && s.pattern->is_tuple()) {
@@ -172,7 +172,7 @@ void IntCompiler::start(const ast::StartDef& s, IntGame& g) {
         g.start = state_result(*s.body);
     } catch (const GiveUp&) {
         g.start.clear();
-        next_reg_ = next;
+        roll_back(before);
     }
     regs_.resize(mark);
 }
@@ -275,6 +275,21 @@ std::uint32_t IntCompiler::hoisted_list(const Expr& e) {
     h.is_list = true;
     game_->hoisted.push_back(std::move(h));
     return static_cast<std::uint32_t>(game_->hoisted.size() - 1);
+}
+
+IntCompiler::Checkpoint IntCompiler::checkpoint() const {
+    return {game_->hoisted.size(), game_->tables.size(), game_->callouts.size(), regs_.size(), list_fns_.size(),
+            fns_.size(),           next_reg_};
+}
+
+void IntCompiler::roll_back(const Checkpoint& c) {
+    game_->hoisted.resize(c.hoisted);
+    game_->tables.resize(c.tables);
+    game_->callouts.resize(c.callouts);
+    regs_.resize(c.regs);
+    list_fns_.resize(c.list_fns);
+    fns_.resize(c.fns);
+    next_reg_ = c.next_reg;
 }
 
 bool IntCompiler::cg_fn(const std::string& name) const {

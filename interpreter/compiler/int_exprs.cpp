@@ -155,19 +155,14 @@ bool IntCompiler::called_out(const Expr& e, CallOutArgs& out) {
     // Arguments that are int code: the call runs on their values, which
     // the instance keeps its results by. What a failed try compiled is
     // taken back.
-    const std::size_t n = e.items.size() - 1, hoisted = game_->hoisted.size(), tables = game_->tables.size(),
-                      callouts = game_->callouts.size(), bound = regs_.size();
-    const std::uint32_t next = next_reg_;
+    const std::size_t n = e.items.size() - 1;
+    const Checkpoint before = checkpoint();
     if (n >= 1 && n <= intpath::CallOut::max_args) {
         try {
             for (std::size_t i = 1; i <= n; ++i) out.args.push_back(integer(*e.items[i]));
         } catch (const GiveUp&) {
             out.args.clear();
-            game_->hoisted.resize(hoisted);
-            game_->tables.resize(tables);
-            game_->callouts.resize(callouts);
-            regs_.resize(bound);
-            next_reg_ = next;
+            roll_back(before);
         }
     }
     if (!out.args.empty()) {

@@ -223,9 +223,7 @@ template <typename Node> std::unique_ptr<Node> IntCompiler::fn_call(const Expr& 
         if (find(n) && std::find(locals.begin(), locals.end(), n) == locals.end()) locals.push_back(n);
     });
     if (!PureCode(*gd_, cg_.params, is_builtin_, global_fn_).pure(e, locals)) return nullptr;
-    const std::size_t hoisted = game_->hoisted.size(), tables = game_->tables.size(),
-                      callouts = game_->callouts.size(), bound = regs_.size();
-    const std::uint32_t next = next_reg_;
+    const Checkpoint before = checkpoint();
     try {
         FnCall call;
         for (std::size_t i = 1; i < e.items.size(); ++i) call.args.push_back(integer(*e.items[i]));
@@ -233,11 +231,7 @@ template <typename Node> std::unique_ptr<Node> IntCompiler::fn_call(const Expr& 
         if constexpr (std::is_same_v<Node, IntCall>) return std::make_unique<IntCall>(e.loc, e.length, std::move(call));
         else return std::make_unique<BoolCall>(std::move(call));
     } catch (const GiveUp&) {
-        game_->hoisted.resize(hoisted);
-        game_->tables.resize(tables);
-        game_->callouts.resize(callouts);
-        regs_.resize(bound);
-        next_reg_ = next;
+        roll_back(before);
         return nullptr;
     }
 }
@@ -276,18 +270,12 @@ IntPtr IntCompiler::list_fold(const Expr& e) {
     const Expr& xs = *e.items[1];
     const bool listed = xs.kind == ExprKind::list || xs.kind == ExprKind::list_comp;
     if (shadowed(name) || (lists_ && is_pos(xs)) || (!listed && !is_list_form(xs))) return nullptr;
-    const std::size_t hoisted = game_->hoisted.size(), tables = game_->tables.size(),
-                      callouts = game_->callouts.size(), bound = regs_.size();
-    const std::uint32_t next = next_reg_;
+    const Checkpoint before = checkpoint();
     try {
         auto list = std::make_shared<const ListResult>(listed ? computed_list(xs) : list_form_result(xs));
         return std::make_unique<ListFold>(e.loc, e.length, op, std::move(list));
     } catch (const GiveUp&) {
-        game_->hoisted.resize(hoisted);
-        game_->tables.resize(tables);
-        game_->callouts.resize(callouts);
-        regs_.resize(bound);
-        next_reg_ = next;
+        roll_back(before);
         return nullptr;
     }
 }

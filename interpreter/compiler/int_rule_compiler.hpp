@@ -69,6 +69,15 @@ private:
     IntPtr hoisted_int(const Expr& e);
     std::uint32_t hoisted_list(const Expr& e);
     bool cg_fn(const std::string& name) const;
+    // What compiling has made so far, for a try that may fail: rolled back,
+    // every register, hoisted value, table, call-out and compiled function
+    // the try made is forgotten (none may outlive the registers it uses).
+    struct Checkpoint {
+        std::size_t hoisted, tables, callouts, regs, list_fns, fns;
+        std::uint32_t next_reg;
+    };
+    Checkpoint checkpoint() const;
+    void roll_back(const Checkpoint& c);
 
     // coord_bounds.cpp: IntGame::coord_bounds
     void coordinate_bounds(const ast::GameDef& gd, IntGame& g);

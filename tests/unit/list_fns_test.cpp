@@ -159,3 +159,22 @@ TEST_CASE("a recursive int or bool function is compiled, not called out", "[list
                     "print [sg(P(5)(n)) for n in 0..30]\n",
                     "P");
 }
+
+TEST_CASE("a try that fails forgets the functions it compiled", "[list_fns]") {
+    // In the first move, `sum(f(n) + g(k))` compiles f, then fails on g
+    // (`str` is no int code) and is called out; f, made in that try,
+    // must not be reused by the second move with registers given back.
+    same_as_generic("let K = 5\n"
+                    "fn f(n) = if n < 1 then [] else f(n / 10) + [n % 10 + K]\n"
+                    "fn g(n) = if n < 0 then g(0) else [len(str(n))]\n"
+                    "fn h(a, b) = if a < -1000 then " + [] {
+                        std::string sum = "b";  // a body too large to expand in place: a call
+                        for (int i = 0; i < 40; ++i) sum += " + b";
+                        return sum;
+                    }() + " else a + b\n"
+                    "game G { position n\n"
+                    "    move k in 1..9 where k <= n and h(sum(f(n) + g(k)), k) > 100 => n - k\n"
+                    "    move d in f(n) + [1] where d <= n => n - d }\n"
+                    "print [sg(G(n)) for n in 0..40], sg(G(12)), moves(G(12))\n",
+                    "G");
+}
