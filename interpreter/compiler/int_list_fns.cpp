@@ -158,8 +158,10 @@ struct IntCompiler::FnScope {
         c.lists_ = false;
         c.list_.clear();
         c.list_scope_.clear();
+        ++c.fn_depth_;
     }
     ~FnScope() {
+        --c.fn_depth_;
         c.regs_ = std::move(regs);
         c.lists_ = lists;
         c.list_ = std::move(list);
@@ -228,6 +230,7 @@ template <typename Node> std::unique_ptr<Node> IntCompiler::fn_call(const Expr& 
         FnCall call;
         for (std::size_t i = 1; i < e.items.size(); ++i) call.args.push_back(integer(*e.items[i]));
         call.fn = fn_code(*fn, test);
+        if (fn_depth_ == 0 && call.args.size() <= 4) call.memo = game_->call_memos++;
         if constexpr (std::is_same_v<Node, IntCall>) return std::make_unique<IntCall>(e.loc, e.length, std::move(call));
         else return std::make_unique<BoolCall>(std::move(call));
     } catch (const GiveUp&) {

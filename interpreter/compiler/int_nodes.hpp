@@ -356,11 +356,35 @@ struct ListFold final : Int {
 // the caller's registers, then the function's registers saved, its
 // parameters set, its body run, the registers given back. An error in
 // the body, or calls deeper than FnCode::max_depth, throw Unfit: the
-// generic path gives the rules' answer and message.
+// generic path gives the rules' answer and message. A call written in
+// the rules (not in a function's body) of at most 4 arguments keeps the
+// values found by its arguments (`memo`, IntInstanceData::call_memos), as
+// a call-out does: a costly function asked again costs a lookup.
 struct FnCall {
+    static constexpr std::uint32_t no_memo = UINT32_MAX;
     const FnCode* fn;
     std::vector<IntPtr> args;
-    template <typename Body> auto run(const Frame& f, Body&& body) const {
+    std::uint32_t memo = no_memo;
+    template <typename Body> std::int64_t run(const Frame& f, Body&& body) const {
+        if (memo == no_memo) return call(f, body);
+        std::int64_t values[4];
+        std::uint64_t h = 0;
+        for (std::size_t i = 0; i < args.size(); ++i) {
+            values[i] = args[i]->eval(f);
+            h = (h ^ static_cast<std::uint64_t>(values[i])) * 0x9E3779B97F4A7C15ull;
+        }
+        auto& memos = f.data->call_memos[memo];
+        if (memos.empty()) memos.resize(IntInstanceData::call_memo_size);
+        IntInstanceData::CallMemo& m = memos[(h >> 32) & (IntInstanceData::call_memo_size - 1)];
+        if (m.used && std::equal(values, values + args.size(), m.args)) return m.value;
+        const std::int64_t v = call(f, body, values);
+        std::copy(values, values + args.size(), m.args);
+        m.value = v;
+        m.used = true;
+        return v;
+    }
+    // `given`: the arguments' values, when computed already.
+    template <typename Body> std::int64_t call(const Frame& f, Body&& body, const std::int64_t* given = nullptr) const {
         if (f.depth >= FnCode::max_depth) throw Unfit{};
         std::int64_t values[8];
         struct Restore {
@@ -373,7 +397,7 @@ struct FnCall {
             }
         };
         try {
-            for (std::size_t i = 0; i < args.size(); ++i) values[i] = args[i]->eval(f);
+            for (std::size_t i = 0; i < args.size(); ++i) values[i] = given ? given[i] : args[i]->eval(f);
             Restore restore{f, *fn, {f.r + fn->first_reg, f.r + fn->end_reg}};
             ++f.depth;
             for (std::size_t i = 0; i < args.size(); ++i) f.r[fn->params[i]] = values[i];
@@ -394,7 +418,7 @@ struct BoolCall final : Bool {
     FnCall call;
     explicit BoolCall(FnCall c) : call(std::move(c)) {}
     bool test(const Frame& f) const override {
-        return call.run(f, [&](const FnCode& fn) { return fn.test->test(f); });
+        return call.run(f, [&](const FnCode& fn) -> std::int64_t { return fn.test->test(f); }) != 0;
     }
 };
 

@@ -56,6 +56,7 @@ bool Instance::prepare_fast() {
     fast_.owner = this;
     fast_.plans.assign(g.plans, {});
     fast_.memo_bools.assign(g.memo_bools, {});
+    fast_.call_memos.assign(g.call_memos, {});
     fast_.elements.assign(g.element_slots, {});
     fast_.offsets.assign(g.moves.size(), {});
     fast_.lines.assign(g.moves.size(), {});

@@ -546,6 +546,7 @@ struct IntGame {
     std::uint32_t filters = 0;               // ListResults with a filter (IntInstanceData::filters)
     std::uint32_t plans = 0;                 // ListResults with a plan (IntInstanceData::plans)
     std::uint32_t memo_bools = 0;            // conditions kept per value of their register (MemoBool)
+    std::uint32_t call_memos = 0;            // calls in the rules of compiled functions (FnCall::memo)
     std::uint32_t element_slots = 0;         // ListResults whose elements are kept (IntInstanceData::elements)
     // A one-int game's whole expansion as native code (compiler/int_jit.cpp),
     // or null: the options of the state in f's registers written to `out`
@@ -716,6 +717,14 @@ struct IntInstanceData {
     // By MemoBool::slot, then by the register's value (below table_size):
     // 0 not yet known, else 1 + whether the condition holds.
     mutable std::vector<std::vector<std::uint8_t>> memo_bools;
+    // By FnCall::memo: the values found for some arguments, direct-mapped.
+    struct CallMemo {
+        std::int64_t args[4];
+        std::int64_t value;
+        bool used = false;
+    };
+    static constexpr std::size_t call_memo_size = 1024;
+    mutable std::vector<std::vector<CallMemo>> call_memos;
     Instance* owner = nullptr;
     // What the vectors above hold (their capacity), for `:stats`.
     std::size_t memory_bytes() const {
@@ -723,8 +732,9 @@ struct IntInstanceData {
         std::size_t n = bytes(ints) + bytes(int_regs) + bytes(lists) + sorted.capacity() / 8 + bytes(offsets) +
                         bytes(lines) + bytes(shifts) + bytes(filters) + bytes(plans) + bytes(columns) + bytes(tables) + bytes(elements);
         for (const Table& t : tables) n += bytes(t.values) + bytes(t.known);
-        n += bytes(memo_bools);
+        n += bytes(memo_bools) + bytes(call_memos);
         for (const auto& m : memo_bools) n += bytes(m);
+        for (const auto& m : call_memos) n += bytes(m);
         for (const auto& l : lists) n += bytes(l);
         for (const auto& o : shifts) n += bytes(o);
         for (const auto& o : offsets) n += bytes(o);

@@ -141,6 +141,12 @@ TEST_CASE("a recursive int or bool function is compiled, not called out", "[list
                     "    move k in 1..3 where k <= n => max(0, n - dsum(n * k) % 5 - 1) }\n"
                     "print sum([sg(G(n)) for n in 0..400]), sg(G(2000))\n",
                     "G");
+    // Arguments met again: the value kept by them (FnCall::memo), also for
+    // arguments that share a slot of the memo.
+    same_as_generic("fn fibr(n) = if n < 2 then n else fibr(n - 1) + fibr(n - 2)\n"
+                    "game F { position n; move k in 1..3 where k <= n and fibr(n % 23 + k) % 3 != 0 => n - k }\n"
+                    "print sum([sg(F(n)) for n in 0..3000])\n",
+                    "F");
     // Deeper than FnCode::max_depth: those states the generic way.
     same_as_generic("fn steps(n) = if n <= 0 then 0 else 1 + steps(n - 1)\n"
                     "game S { position n; move k in 1..2 where k <= n and steps(n) % 3 != 1 => n - k }\n"
