@@ -42,14 +42,14 @@ declare -A SIZE=(
     [octal]='10000' [chomp]='75' [board]='4000' [heaps3]='70' [stones]='70' [cutting]='200'
     [squares]='300000' [pairs]='40' [lower]='80' [king3]='300' [stairs]='28' [halves]='250'
     [lost]='1000' [lasttwo]='2000' [euclid]='1000' [misere3]='150' [lastmove]='1000000'
-    [turtles]='18' [subset]='30000000' [digits]='3000000'
+    [turtles]='18' [subset]='30000000' [digits]='3000000' [coprime]='3000'
 )
 declare -A SMALL=(
     [wythoff]='12' [kayles]='60' [subtract]='200' [fibnim]='40'
     [octal]='60' [chomp]='8' [board]='12' [heaps3]='6' [stones]='20' [cutting]='12'
     [squares]='300' [pairs]='5' [lower]='6' [king3]='6' [stairs]='6' [halves]='12' [lost]='20'
     [lasttwo]='20' [euclid]='20' [misere3]='8' [lastmove]='1200' [turtles]='6' [subset]='300'
-    [digits]='300'
+    [digits]='300' [coprime]='60'
 )
 # What each game is, for the table.
 declare -A TITLE=(
@@ -77,8 +77,9 @@ declare -A TITLE=(
     [turtles]='Turning Turtles, every start of %s coins'
     [subset]='Subtract 2, 5 or 7, n ≤ %s'
     [digits]='Take a nonzero digit, n ≤ %s'
+    [coprime]='Take a coprime, n ≤ %s'
 )
-ALL_GAMES=(wythoff kayles subtract fibnim octal chomp board heaps3 stones cutting squares pairs lower king3 stairs halves lost lasttwo euclid misere3 lastmove turtles subset digits)
+ALL_GAMES=(wythoff kayles subtract fibnim octal chomp board heaps3 stones cutting squares pairs lower king3 stairs halves lost lasttwo euclid misere3 lastmove turtles subset digits coprime)
 
 RUNS="${RUNS:-3}"
 GRUNDY="${GRUNDY:-build/grundy}"
