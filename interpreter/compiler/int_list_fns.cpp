@@ -64,12 +64,19 @@ bool IntCompiler::list_form(const Expr& e, std::vector<Visit>& visiting, const s
             if (!fn) return false;
             Visit v{fn, list_args(e, lists)};
             if (std::find(visiting.begin(), visiting.end(), v) != visiting.end()) return true;
+            // Each function's answer once: calls in both arms of an `if`
+            // would otherwise double the walk at every function of a chain.
+            // (One found while a caller is taken to be a list may be true
+            // where it is not; compiling it then gives up, as it would.)
+            for (const auto& [known, is] : list_forms_)
+                if (known == v) return is;
             std::vector<std::string> inner;
             for (std::size_t i = 0; i < fn->params.size(); ++i)
                 if (v.lists[i]) inner.push_back(fn->params[i].name);
             visiting.push_back(v);
             const bool body = list_form(*fn->body, visiting, inner);
             visiting.pop_back();
+            list_forms_.emplace_back(std::move(v), body);
             return body;
         }
         default: return false;

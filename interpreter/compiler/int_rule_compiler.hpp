@@ -231,6 +231,7 @@ private:
     std::vector<std::string> list_scope_;               // the list parameters of the function compiled
     std::vector<std::pair<std::pair<const ast::FnDef*, bool>, FnCode*>> fns_;  // by function and bool-ness
     unsigned fn_depth_ = 0;  // functions being compiled (FnScope): a call there keeps no memo
+    mutable std::vector<std::pair<Visit, bool>> list_forms_;  // list_form's answers for calls
 };
 
 }  // namespace grundy::intcomp

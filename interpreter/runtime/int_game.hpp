@@ -51,7 +51,7 @@ struct Frame {
     bool ints_loaded = true;  // false: only pos_key was loaded (rules that read no more)
     // The list arguments of the user function running (ListFn), if any.
     mutable const boost::container::small_vector<std::int64_t, 16>* list_args = nullptr;
-    mutable std::uint32_t depth = 0;  // calls of compiled int and bool functions running (FnCode)
+    mutable std::uint32_t depth = 0;  // calls of compiled functions running (ListFn, FnCode)
 };
 
 // Which arm each min, max and abs took, in evaluation order (4 bits each).

@@ -49,7 +49,7 @@ struct ComputedList {
 // A list of kind concat, choice, let or call (and items or comprehension
 // within them), appended to out. An error in a function's body leaves the
 // instance to the generic path, whose message names the calls.
-inline void append_list(const ListResult& lr, const Frame& f, ListBuffer& out, unsigned depth) {
+inline void append_list(const ListResult& lr, const Frame& f, ListBuffer& out) {
     using K = ListResult::Kind;
     switch (lr.kind) {
         case K::items:
@@ -62,15 +62,15 @@ inline void append_list(const ListResult& lr, const Frame& f, ListBuffer& out, u
             return;
         }
         case K::concat:
-            append_list(*lr.a, f, out, depth);
-            return append_list(*lr.b, f, out, depth);
-        case K::choice: return append_list(lr.where->test(f) ? *lr.a : *lr.b, f, out, depth);
+            append_list(*lr.a, f, out);
+            return append_list(*lr.b, f, out);
+        case K::choice: return append_list(lr.where->test(f) ? *lr.a : *lr.b, f, out);
         case K::let:
             f.r[lr.let_reg] = lr.element->eval(f);
-            return append_list(*lr.a, f, out, depth);
+            return append_list(*lr.a, f, out);
         case K::call: {
             const ListFn& fn = *lr.callee;
-            if (depth >= ListFn::max_depth) throw Unfit{};
+            if (f.depth >= ListFn::max_depth) throw Unfit{};  // calls of every kind, with the folds and comprehensions between
             boost::container::small_vector<std::int64_t, 8> args;
             boost::container::small_vector<ListBuffer, 2> lists(lr.list_args.size());
             // The caller's registers of fn and list arguments, back however the call ends.
@@ -82,14 +82,16 @@ inline void append_list(const ListResult& lr, const Frame& f, ListBuffer& out, u
                 ~Restore() {
                     std::copy(regs.begin(), regs.end(), f.r + fn.first_reg);
                     f.list_args = lists;
+                    --f.depth;
                 }
             } restore{f, fn, {f.r + fn.first_reg, f.r + fn.end_reg}, f.list_args};
+            ++f.depth;
             try {
                 for (const IntPtr& a : lr.items) args.push_back(a->eval(f));
-                for (std::size_t i = 0; i < lists.size(); ++i) append_list(lr.list_args[i], f, lists[i], depth);
+                for (std::size_t i = 0; i < lists.size(); ++i) append_list(lr.list_args[i], f, lists[i]);
                 for (std::size_t i = 0; i < args.size(); ++i) f.r[fn.params[i]] = args[i];
                 f.list_args = lists.data();
-                append_list(fn.body, f, out, depth + 1);
+                append_list(fn.body, f, out);
             } catch (const DiagnosticError&) {
                 throw Unfit{};
             }
@@ -110,7 +112,7 @@ inline void append_list(const ListResult& lr, const Frame& f, ListBuffer& out, u
 // fail then cannot fail now, so the first to fail is the rules' first).
 [[gnu::noinline]] inline void make_computed(const Gen& g, const Frame& f, ComputedList& out) {
     const ListResult& lr = *g.computed;
-    if (lr.kind != ListResult::Kind::items && lr.kind != ListResult::Kind::comprehension) return append_list(lr, f, out.own, 0);
+    if (lr.kind != ListResult::Kind::items && lr.kind != ListResult::Kind::comprehension) return append_list(lr, f, out.own);
     if (lr.kind == ListResult::Kind::items) {
         for (auto& item : lr.items) out.own.push_back(item->eval(f));
         return;

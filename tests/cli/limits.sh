@@ -72,6 +72,36 @@ printf 'assert 1 + 1 == 2\n' > quick_test.game
 [ $? -eq 1 ] || fail "test past --max-seconds should exit 1"
 grep -q '^1 passed, 1 failed$' out.txt || fail "test output: $(cat out.txt)"
 
+# The misère search of a heap of many options stops at the memory limit
+# while it makes the options of the heaps it reaches, not past it.
+cat > misere.game <<'GAME'
+game Nim { position n; move k in 1..n => n - k }
+print outcome(misere(Nim(5000) + Nim(1)))
+GAME
+if [ -x /usr/bin/time ] && [ "${GRUNDY_SANITIZED:-0}" != 1 ]; then
+    /usr/bin/time -f 'peak %M' -o peak.txt "$GRUNDY" run --max-memory 200M misere.game 2> err.txt
+    status=$?
+    peak_kb=$(sed -n 's/^peak //p' peak.txt)
+    [ $((peak_kb / 1024)) -le 220 ] || fail "misere.game with --max-memory 200M: peak $((peak_kb / 1024)) MiB"
+else
+    "$GRUNDY" run --max-memory 200M misere.game 2> err.txt
+    status=$?
+fi
+[ $status -eq 2 ] || fail "misere.game with --max-memory 200M: exit $status"
+grep -q "error: memory limit reached: more than 200M in use" err.txt || fail "misere.game: $(cat err.txt)"
+
+# A runaway recursion through functions the int path compiles (a list
+# comprehended from the function's own list, its sum) ends as any
+# recursion does: at the stack's limit, with its message.
+for body in '[x for x in f(n - 1)]' '[sum(f(n - 1)) + 1]'; do
+    printf 'fn f(n) = if n == 0 then [0] else %s\ngame G { position n; move d in f(n) where d >= 1 and d <= n => n - d }\nprint sg(G(100000))\n' \
+        "$body" > runaway.game
+    "$GRUNDY" run --max-stack 16M runaway.game > out.txt 2> err.txt
+    [ $? -eq 2 ] || fail "runaway.game ($body): exit status, output $(cat out.txt)"
+    grep -q "error: recursion is too deep: the nested calls fill the 16M of stack" err.txt ||
+        fail "runaway.game ($body): $(cat err.txt)"
+done
+
 # Bad values are usage errors.
 for args in '--max-memory 200' '--max-memory 0M' '--max-memory lots' '--max-seconds 0' '--max-seconds -1' \
     '--max-seconds soon'; do
