@@ -37,10 +37,10 @@ bool IntCompiler::reads_list_param(const Expr& e) const {
 }
 
 // Which of a call's arguments are lists by their form (`lists`: the list
-// names in scope).
-std::vector<bool> IntCompiler::list_args(const Expr& call, const std::vector<std::string>& lists) const {
+// names in scope; `visiting` as list_form's).
+std::vector<bool> IntCompiler::list_args(const Expr& call, const std::vector<std::string>& lists,
+                                         std::vector<Visit>& visiting) const {
     std::vector<bool> out;
-    std::vector<Visit> visiting;
     for (std::size_t i = 1; i < call.items.size(); ++i) out.push_back(list_form(*call.items[i], visiting, lists));
     return out;
 }
@@ -62,7 +62,7 @@ bool IntCompiler::list_form(const Expr& e, std::vector<Visit>& visiting, const s
         case ExprKind::call: {
             const ast::FnDef* fn = global_list_fn(e);
             if (!fn) return false;
-            Visit v{fn, list_args(e, lists)};
+            Visit v{fn, list_args(e, lists, visiting)};
             if (std::find(visiting.begin(), visiting.end(), v) != visiting.end()) return true;
             // Each function's answer once: calls in both arms of an `if`
             // would otherwise double the walk at every function of a chain.
@@ -134,7 +134,8 @@ ListResult IntCompiler::list_form_result(const Expr& e) {
             const ast::FnDef* fn = global_list_fn(e);
             if (!fn) throw GiveUp{};
             out.kind = K::call;
-            const std::vector<bool> lists = list_args(e, list_scope_);
+            std::vector<Visit> visiting;
+            const std::vector<bool> lists = list_args(e, list_scope_, visiting);
             for (std::size_t i = 1; i < e.items.size(); ++i) {
                 if (lists[i - 1]) out.list_args.push_back(list_form_result(*e.items[i]));
                 else out.items.push_back(integer(*e.items[i]));

@@ -130,7 +130,8 @@ private:
         bool operator==(const Visit&) const = default;
     };
     const ast::FnDef* global_list_fn(const Expr& e) const;
-    std::vector<bool> list_args(const Expr& call, const std::vector<std::string>& lists) const;
+    std::vector<bool> list_args(const Expr& call, const std::vector<std::string>& lists,
+                                std::vector<Visit>& visiting) const;
     bool list_form(const Expr& e, std::vector<Visit>& visiting, const std::vector<std::string>& lists) const;
     bool is_list_form(const Expr& e) const;
     bool reads_list_param(const Expr& e) const;

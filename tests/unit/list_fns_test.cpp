@@ -199,4 +199,10 @@ TEST_CASE("whether a call is a list is found once per function and kinds of argu
                "game C { position n; move d in f1(n) where d <= n => n - d }\n"
                "print [sg(C(n)) for n in 0..30]\n";
     same_as_generic(program, "C", Path::either);
+    // A call whose argument is a call of the same function, a list.
+    same_as_generic("fn g(xs) = if len(xs) > 3 then xs else g(g(xs + [1]))\n"
+                    "fn h(n, xs) = if n <= 0 then xs else h(n - 1, h(n - 2, xs + [n]))\n"
+                    "game G { position n; move d in g([n % 3 + 1]) + h(n % 5, [1]) where d <= n => n - d }\n"
+                    "print [sg(G(n)) for n in 0..12]\n",
+                    "G", Path::either);
 }
