@@ -55,12 +55,7 @@ inline void append_list(const ListResult& lr, const Frame& f, ListBuffer& out) {
         case K::items:
             for (const IntPtr& item : lr.items) out.push_back(item->eval(f));
             return;
-        case K::comprehension: {
-            ListBuffer part;
-            build_items(lr, 0, f, part);
-            out.insert(out.end(), part.begin(), part.end());
-            return;
-        }
+        case K::comprehension: return build_items(lr, 0, f, out);  // appends
         case K::concat:
             append_list(*lr.a, f, out);
             return append_list(*lr.b, f, out);
