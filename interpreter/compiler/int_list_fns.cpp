@@ -14,7 +14,7 @@ namespace grundy::intcomp {
 
 // A top-level function that e calls, when the call means it here (no
 // register, rule parameter or game function of that name), else null.
-const ast::FnDef* IntCompiler::global_list_fn(const Expr& e) const {
+const ast::FnDef* IntCompiler::called_global_fn(const Expr& e) const {
     if (e.kind != ExprKind::call || e.items[0]->kind != ExprKind::name) return nullptr;
     const std::string& name = e.items[0]->text;
     if (find(name) || cg_fn(name) || std::find(cg_.params.begin(), cg_.params.end(), name) != cg_.params.end())
@@ -60,7 +60,7 @@ bool IntCompiler::list_form(const Expr& e, std::vector<Visit>& visiting, const s
             return list_form(*e.items[1], visiting, lists) && list_form(*e.items[2], visiting, lists);
         case ExprKind::let_in: return list_form(*e.items[0], visiting, lists);
         case ExprKind::call: {
-            const ast::FnDef* fn = global_list_fn(e);
+            const ast::FnDef* fn = called_global_fn(e);
             if (!fn) return false;
             Visit v{fn, list_args(e, lists, visiting)};
             if (std::find(visiting.begin(), visiting.end(), v) != visiting.end()) return true;
@@ -131,7 +131,7 @@ ListResult IntCompiler::list_form_result(const Expr& e) {
             return out;
         }
         case ExprKind::call: {
-            const ast::FnDef* fn = global_list_fn(e);
+            const ast::FnDef* fn = called_global_fn(e);
             if (!fn) throw GiveUp{};
             out.kind = K::call;
             std::vector<Visit> visiting;
@@ -224,7 +224,7 @@ const ListFn* IntCompiler::list_fn(const ast::FnDef& fn, const std::vector<bool>
 // Null when it is not one, with what a failed try made taken back (a
 // call-out may take e instead).
 template <typename Node> std::unique_ptr<Node> IntCompiler::fn_call(const Expr& e, bool test) {
-    const ast::FnDef* fn = global_list_fn(e);
+    const ast::FnDef* fn = called_global_fn(e);
     if (!fn || e.items.size() > 9 || reads_list_param(e) || reads_rules_names(*fn)) return nullptr;
     std::vector<Visit> visiting;
     if (list_form(*fn->body, visiting, {})) return nullptr;  // a list, not an int

@@ -355,7 +355,7 @@ struct ListFold final : Int {
 // A call of a compiled int or bool function (FnCode): the arguments in
 // the caller's registers, then the function's registers saved, its
 // parameters set, its body run, the registers given back. An error in
-// the body, or calls deeper than FnCode::max_depth, throw Unfit: the
+// the body, or calls deeper than max_call_depth, throw Unfit: the
 // generic path gives the rules' answer and message. A call written in
 // the rules (not in a function's body) of at most 4 arguments keeps the
 // values found by its arguments (`memo`, IntInstanceData::call_memos), as
@@ -385,7 +385,7 @@ struct FnCall {
     }
     // `given`: the arguments' values, when computed already.
     template <typename Body> std::int64_t call(const Frame& f, Body&& body, const std::int64_t* given = nullptr) const {
-        if (f.depth >= FnCode::max_depth) throw Unfit{};
+        if (f.depth >= max_call_depth) throw Unfit{};
         std::int64_t values[8];
         struct Restore {
             const Frame& f;

@@ -129,7 +129,7 @@ private:
         std::vector<bool> lists;
         bool operator==(const Visit&) const = default;
     };
-    const ast::FnDef* global_list_fn(const Expr& e) const;
+    const ast::FnDef* called_global_fn(const Expr& e) const;
     std::vector<bool> list_args(const Expr& call, const std::vector<std::string>& lists,
                                 std::vector<Visit>& visiting) const;
     bool list_form(const Expr& e, std::vector<Visit>& visiting, const std::vector<std::string>& lists) const;

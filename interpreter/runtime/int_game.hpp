@@ -337,26 +337,27 @@ struct ListResult {
 // included: compiled once per game, its parameters and every register its
 // body binds in regs [first_reg, end_reg), which a call saves and restores
 // (a recursive call's caller reads its own parameters after it).
+// Compiled calls (ListFn, FnCode) nested deeper than this, counted in
+// Frame::depth, leave the state to the generic path (Unfit), which has
+// its own limits and messages.
+inline constexpr unsigned max_call_depth = 200;
+
 struct ListFn {
     std::uint32_t first_reg = 0, end_reg = 0;
     std::vector<std::uint32_t> params;  // the int parameters' registers
     std::vector<bool> list_params;      // by parameter: a list (in Frame::list_args) or an int
     ListResult body;
-    // Calls deeper than this leave the instance to the generic path (Unfit),
-    // which has its own limits and messages.
-    static constexpr unsigned max_depth = 200;
 };
 
 // A user function whose body is int code (an int or a bool), compiled once
 // per game like a ListFn: its parameters and the registers its body binds
 // in [first_reg, end_reg), saved and restored around each call (IntCall,
-// BoolCall in compiler/int_nodes.hpp); calls nest at most max_depth deep.
+// BoolCall in compiler/int_nodes.hpp); calls nest at most max_call_depth deep.
 struct FnCode {
     std::uint32_t first_reg = 0, end_reg = 0;
     std::vector<std::uint32_t> params;
     std::unique_ptr<Int> value;  // an int function's body, or
     std::unique_ptr<Bool> test;  // a bool function's
-    static constexpr unsigned max_depth = 200;
 };
 
 struct Move {

@@ -65,7 +65,7 @@ inline void append_list(const ListResult& lr, const Frame& f, ListBuffer& out) {
             return append_list(*lr.a, f, out);
         case K::call: {
             const ListFn& fn = *lr.callee;
-            if (f.depth >= ListFn::max_depth) throw Unfit{};  // calls of every kind, with the folds and comprehensions between
+            if (f.depth >= max_call_depth) throw Unfit{};  // calls of every kind, with the folds and comprehensions between
             boost::container::small_vector<std::int64_t, 8> args;
             boost::container::small_vector<ListBuffer, 2> lists(lr.list_args.size());
             // The caller's registers of fn and list arguments, back however the call ends.

@@ -57,7 +57,7 @@ TEST_CASE("a move over a list a recursive function builds is int code", "[list_f
 }
 
 TEST_CASE("calls deeper than the int path takes, and errors, are the generic path's", "[list_fns]") {
-    // down(n) recurses n deep: past ListFn::max_depth the state is left to
+    // down(n) recurses n deep: past max_call_depth the state is left to
     // the generic path, the shallower ones stay.
     same_as_generic("fn down(n) = if n <= 0 then [] else [n] + down(n - 1)\n"
                     "game Down { position n; move d in down(n) => n - d }\n"
@@ -149,7 +149,7 @@ TEST_CASE("a recursive int or bool function is compiled, not called out", "[list
                     "game F { position n; move k in 1..3 where k <= n and fibr(n % 15 + k) % 3 != 0 => n - k }\n"
                     "print sum([sg(F(n)) for n in 0..600])\n",
                     "F");
-    // Deeper than FnCode::max_depth: those states the generic way.
+    // Deeper than max_call_depth: those states the generic way.
     same_as_generic("fn steps(n) = if n <= 0 then 0 else 1 + steps(n - 1)\n"
                     "game S { position n; move k in 1..2 where k <= n and steps(n) % 3 != 1 => n - k }\n"
                     "print [sg(S(n)) for n in 0..300]\n",
