@@ -28,8 +28,8 @@ namespace intpath {
 
 namespace {
 
-// The operations arith() takes: + - * / % & | ^ (shifts and powers are called).
-bool native_op(ast::Op op) { return op <= ast::Op::bit_xor; }
+// The operations arith() takes: + - * / % & | ^ << >> (powers are called).
+bool native_op(ast::Op op) { return op <= ast::Op::shr; }
 
 // How many operations a tree would run natively, and how many nodes it
 // would call: one operation is no faster than the node's own virtual call,
@@ -196,6 +196,8 @@ public:
                     if (op == Op::mod) return add(hi);
                 }
                 break;
+            case Op::shl: shift_left(d, x, y, k); break;
+            case Op::shr: shift_right(d, y, k); break;
             default: cc_.jmp(fail_); break;
         }
         return add(d);
@@ -268,6 +270,47 @@ public:
     asmjit::Label fail() const { return fail_; }
 
 private:
+    // d = x << y where no bit is lost (ops::shl's result); else the tree,
+    // which gives the error or, for x == 0 and y past 62, the 0.
+    void shift_left(x86::Gp d, V x, V y, std::optional<std::int64_t> k) {
+        x86::Gp back = cc_.newInt64();
+        if (k) {
+            if (*k < 0 || *k > 62) {
+                cc_.jmp(fail_);
+                return;
+            }
+            cc_.shl(d, *k);
+            cc_.mov(back, d);
+            cc_.sar(back, *k);
+        } else {
+            cc_.cmp(vals_[y], 62);
+            cc_.ja(fail_);  // unsigned: a negative count too
+            x86::Gp count = cc_.newInt64();
+            cc_.mov(count, vals_[y]);
+            cc_.shl(d, count.r8());
+            cc_.mov(back, d);
+            cc_.sar(back, count.r8());
+        }
+        cc_.cmp(back, vals_[x]);
+        cc_.jne(fail_);
+    }
+    // d >>= y, arithmetic; a count past 63 is 63 (ops::shr).
+    void shift_right(x86::Gp d, V y, std::optional<std::int64_t> k) {
+        if (k) {
+            if (*k < 0) cc_.jmp(fail_);
+            else cc_.sar(d, std::min<std::int64_t>(*k, 63));
+            return;
+        }
+        cc_.cmp(vals_[y], 0);
+        cc_.jl(fail_);
+        x86::Gp count = cc_.newInt64(), most = cc_.newInt64();
+        cc_.mov(count, vals_[y]);
+        cc_.mov(most, 63);
+        cc_.cmp(count, most);
+        cc_.cmovg(count, most);
+        cc_.sar(d, count.r8());
+    }
+
     V add(x86::Gp g, std::optional<std::int64_t> k = std::nullopt) {
         vals_.push_back(g);
         consts_.push_back(k);

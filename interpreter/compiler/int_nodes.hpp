@@ -115,6 +115,10 @@ template <ast::Op op> [[gnu::always_inline]] inline std::int64_t apply(const Int
         return x | y;
     } else if constexpr (op == Op::bit_xor) {
         return x ^ y;
+    } else if constexpr (op == Op::shl) {
+        if (static_cast<std::uint64_t>(y) < 63 && ((x << y) >> y) == x) return x << y;
+    } else if constexpr (op == Op::shr) {
+        if (y >= 0) return x >> std::min<std::int64_t>(y, 63);
     }
     return checked(at, [&] {
         switch (op) {

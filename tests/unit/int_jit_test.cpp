@@ -71,7 +71,10 @@ public:
             default: {  // register and constant operands, read in place
                 const std::uint32_t r = readable();
                 const std::int64_t k = rng_() % 2 ? pick(rng_) : std::int64_t{1} << (rng_() % 40);
-                switch (rng_() % 4) {
+                const std::int64_t count = static_cast<std::int64_t>(rng_() % 70) - 3;  // a shift: a few past each end
+                switch (rng_() % 6) {
+                    case 4: return std::make_unique<Bin<Op::shl, RegOperand, ConstOperand>>(at, 1, RegOperand{r}, ConstOperand{count});
+                    case 5: return std::make_unique<Bin<Op::shr, AnyOperand, ConstOperand>>(at, 1, AnyOperand{integer(depth - 1)}, ConstOperand{count});
                     case 0: return std::make_unique<Bin<Op::mod, RegOperand, ConstOperand>>(at, 1, RegOperand{r}, ConstOperand{k});
                     case 1: return std::make_unique<Bin<Op::div, RegOperand, ConstOperand>>(at, 1, RegOperand{r}, ConstOperand{k});
                     case 2: return std::make_unique<Bin<Op::mul, AnyOperand, ConstOperand>>(at, 1, AnyOperand{integer(depth - 1)}, ConstOperand{k});
@@ -107,7 +110,7 @@ private:
             case 5: return bin<Op::bit_and>(depth);
             case 6: return bin<Op::bit_or>(depth);
             case 7: return bin<Op::bit_xor>(depth);
-            case 8: return bin<Op::shl>(depth);  // called
+            case 8: return bin<Op::shl>(depth);
             case 9: return bin<Op::shr>(depth);
             default: return bin<Op::pow>(depth);
         }
@@ -194,6 +197,36 @@ TEST_CASE("native code for int expressions computes what the trees compute", "[i
     // The cases reach both sides: values and errors.
     CHECK(errors > compared / 20);
     CHECK(errors < compared / 2);
+}
+
+TEST_CASE("int code shifts as the generic operators do", "[int_jit]") {
+    // The trees' own quick shifts (apply<shl>, apply<shr>) against ops::.
+    const std::int64_t xs[] = {0, 1, -1, 3, -3, 5, INT64_MAX, INT64_MIN, INT64_MAX / 2, INT64_MIN / 2, INT64_MIN / 2 - 1,
+                               std::int64_t{1} << 40, -(std::int64_t{1} << 40), 0x5555555555555555};
+    auto op = [](auto f) -> std::string {
+        try {
+            return std::to_string(f());
+        } catch (const std::exception& e) {
+            return e.what();
+        }
+    };
+    int checked = 0;
+    for (std::int64_t x : xs)
+        for (std::int64_t y = -3; y <= 70; ++y) {
+            const grundy::Loc at{};
+            Bin<Op::shl, ConstOperand, ConstOperand> shl(at, 1, ConstOperand{x}, ConstOperand{y});
+            Bin<Op::shr, ConstOperand, ConstOperand> shr(at, 1, ConstOperand{x}, ConstOperand{y});
+            std::int64_t regs[1] = {};
+            const Frame f{regs, nullptr};
+            const std::string want_l = op([&] { return grundy::ops::shl(x, y); }), got_l = op([&] { return shl.eval(f); });
+            const std::string want_r = op([&] { return grundy::ops::shr(x, y); }), got_r = op([&] { return shr.eval(f); });
+            INFO(x << " shifted by " << y);
+            // An error's message carries the place in the tree's case: compare its start.
+            CHECK(got_l.substr(0, 8) == want_l.substr(0, 8));
+            CHECK(got_r == want_r);
+            ++checked;
+        }
+    CHECK(checked == 14 * 74);
 }
 
 TEST_CASE("an expression made native is a node of its own", "[int_jit]") {
