@@ -10,6 +10,7 @@ from the repo root). Takes under a minute. Prints one line per check, then
 import os
 import subprocess
 import sys
+from functools import reduce
 from itertools import combinations_with_replacement
 from math import isqrt
 
@@ -33,6 +34,7 @@ import misere  # noqa: E402
 import nodekayles  # noqa: E402
 import octal137  # noqa: E402
 import subtract  # noqa: E402
+import turtles  # noqa: E402
 import wythoff  # noqa: E402
 
 passed = failed = 0
@@ -77,6 +79,7 @@ SIZES = {
     "board": [(1, 1), (1, 7), (9, 4), (60, 80)],
     "heaps3": [(0,), (1,), (5,), (12,)],
     "nodekayles": [(3,), (5,), (7,), (8,), (11,), (16,)],
+    "turtles": [(1,), (2,), (5,), (9,), (13,)],
     "greentrees": [(0, 5), (1, 1), (3, 4), (30, 10), (10, 14)],
     "cf768e": [(0,), (1,), (10,), (35,)],
     "octal137": [(0,), (1,), (5,), (300,), (1000,)],
@@ -225,6 +228,21 @@ check("chomp3: two rows are P exactly when the bottom row is one longer (a, b <=
       all((not chomp3.wins(a, b, 0)) == (a == b + 1) for a in range(1, 41) for b in range(a + 1)))
 check("chomp3: an L with arms a and 3 is P exactly when a = 3",
       all((not chomp3.wins(a, 1, 1)) == (a == 3) for a in range(1, 41)))
+def turtles_by_theorem(k):
+    """Turning Turtles is Nim: coin i (from 0) a heap of i + 1 (Winning Ways)."""
+    every = 0
+    for i in range(k):
+        every ^= i + 1
+    return sum(every ^ (v + 1) for v in range(k))
+
+
+for k in (1, 4, 12, 20):
+    check(f"turtles {k}: C++ == the Nim heaps of the coins", cpp("turtles", k) == turtles_by_theorem(k))
+check("turtles: python sg of every set of heads among 8 coins == the xor of (coin + 1)",
+      all(turtles.sg(frozenset(i for i in range(8) if m >> i & 1)) ==
+          reduce(lambda a, b: a ^ b, [i + 1 for i in range(8) if m >> i & 1], 0)
+          for m in range(256)))
+
 SQUARE_P = [0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, 39, 44]  # OEIS A030193, the first terms
 check("pcount: the P-positions of subtract-a-square begin 0 2 5 7 10 12 15 17 20 22 34 39 44",
       [cpp("pcount", n) for n in range(45)] == [sum(1 for p in SQUARE_P if p <= n) for n in range(45)])
