@@ -116,6 +116,7 @@ std::shared_ptr<const IntGame> IntCompiler::build(const ast::GameDef& gd) {
         const Expr& r = *mv.result;
         if (lists_) {
             m.list = list_result(r);
+            result_mask(r, m.list);
         } else if (const Expr* call = split_call(r)) {
             // Each part a position: one int, or a tuple's coordinates in turn.
             m.split = true;

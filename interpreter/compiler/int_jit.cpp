@@ -39,6 +39,7 @@ public:
     int ops = 0, calls = 0;
     V constant(std::int64_t) override { return 0; }
     V load(std::uint32_t) override { return 0; }
+    V position_mask() override { return 0; }
     void store(std::uint32_t, V) override { ++ops; }
     bool has(ast::Op op) const override { return native_op(op); }
     V arith(ast::Op, V, V) override { return ++ops, 0; }
@@ -148,6 +149,13 @@ public:
     }
     void store(std::uint32_t reg, V x) override {
         cc_.mov(x86::qword_ptr(regs_, static_cast<std::int32_t>(reg * 8)), vals_[x]);
+    }
+    V position_mask() override {
+        cc_.cmp(x86::byte_ptr(frame_, static_cast<std::int32_t>(offsetof(Frame, has_key))), 0);
+        cc_.je(fail_);
+        x86::Gp g = cc_.newInt64();
+        cc_.mov(g, x86::qword_ptr(frame_, static_cast<std::int32_t>(offsetof(Frame, pos_key))));
+        return add(g);
     }
     bool has(ast::Op op) const override { return native_op(op); }
     V arith(ast::Op op, V x, V y) override {
@@ -515,6 +523,7 @@ void native(ListResult& r) {
     for (Gen& g : r.gens) native(g.lo), native(g.hi);
     native(r.where);
     native(r.element);
+    native(r.mask);
     if (r.a) native(*r.a);
     if (r.b) native(*r.b);
 }

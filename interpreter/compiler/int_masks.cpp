@@ -52,6 +52,7 @@ bool IntCompiler::is_set(const Expr& e) const {
         case ExprKind::set:
         case ExprKind::set_comp: return true;
         case ExprKind::name: {
+            if (pos_mask_ && is_pos(e)) return true;
             const std::uint32_t* r = find(e.text);
             return r && (set_regs_ >> *r & 1);
         }
@@ -82,6 +83,7 @@ IntPtr IntCompiler::mask(const Expr& e) {
             return c;
         }
         case ExprKind::name:
+            if (pos_mask_ && is_pos(e)) return std::make_unique<PosMask>(e.loc, e.length);
             if (const std::uint32_t* r = find(e.text)) {
                 if (!(set_regs_ >> *r & 1)) throw GiveUp{};
                 return std::make_unique<Reg>(e.loc, e.length, *r);
@@ -111,6 +113,20 @@ IntPtr IntCompiler::mask(const Expr& e) {
     if (e.kind != ExprKind::int_lit && constant(e))
         return std::make_unique<HoistedMask>(e.loc, e.length, hoisted_list(e));
     throw GiveUp{};
+}
+
+// ListResult::mask: a set position's move result as int code of masks,
+// the position read as its mask; none where mask() does not take it.
+void IntCompiler::result_mask(const Expr& e, ListResult& out) {
+    if (shape_ != IntGame::Shape::sets || out.kind == ListResult::Kind::position) return;
+    const Checkpoint before = checkpoint();
+    pos_mask_ = true;
+    try {
+        out.mask = mask(e);
+    } catch (const GiveUp&) {
+        roll_back(before);
+    }
+    pos_mask_ = false;
 }
 
 // MaskFilter: `{x for x in s where ...}` with s a set and every

@@ -147,6 +147,7 @@ private:
     std::uint8_t set_coordinates(const ast::GameDef& gd);
     bool is_set(const Expr& e) const;
     IntPtr mask(const Expr& e);
+    void result_mask(const Expr& e, ListResult& out);
     IntPtr mask_filter(const Expr& e);
     IntPtr bound_value(const Expr& let, std::uint32_t& reg);
     IntPtr let_in(const Expr& e, IntPtr (IntCompiler::*body)(const Expr&));
@@ -223,6 +224,7 @@ private:
     bool memo_off_ = false;            // compiling a MemoBool's own test
     std::uint8_t set_coords_ = 0;      // IntGame::set_coords
     std::uint64_t set_regs_ = 0;       // registers that hold a set's mask
+    bool pos_mask_ = false;            // a set position reads as its mask (result_mask)
     IntGame* game_ = nullptr;
     const ast::GameDef* gd_ = nullptr;
     std::vector<std::pair<std::string, std::uint32_t>> regs_;

@@ -22,6 +22,16 @@ inline std::uint64_t element_bit(std::int64_t x) {
     return std::uint64_t{1} << x;
 }
 
+// A set position's mask (Frame::pos_key), read where the position packs.
+struct PosMask final : Int {
+    using Int::Int;
+    std::int64_t eval(const Frame& f) const override {
+        if (!f.has_key) throw Unfit{};
+        return static_cast<std::int64_t>(f.pos_key);
+    }
+    Emitter::V emit(Emitter& e) const override { return e.position_mask(); }
+};
+
 // `{a, b, ...}`, elements evaluated left to right.
 struct MaskOf final : Int {
     std::vector<IntPtr> items;
@@ -30,6 +40,12 @@ struct MaskOf final : Int {
         std::uint64_t m = 0;
         for (const IntPtr& x : items) m |= element_bit(x->eval(f));
         return static_cast<std::int64_t>(m);
+    }
+    // Native `1 << x` fails past 62 (and below 0): the tree takes 63, or throws.
+    Emitter::V emit(Emitter& e) const override {
+        Emitter::V m = e.constant(0);
+        for (const IntPtr& x : items) m = e.arith(ast::Op::bit_or, m, e.arith(ast::Op::shl, e.constant(1), x->emit(e)));
+        return m;
     }
 };
 
@@ -45,6 +61,13 @@ template <MaskOp op, typename A, typename B> struct MaskBin final : Int {
         if constexpr (op == MaskOp::union_) return x | y;
         else if constexpr (op == MaskOp::minus) return x & ~y;
         else return x & y;
+    }
+    Emitter::V emit(Emitter& e) const override {
+        using ast::Op;
+        const Emitter::V x = a.emit(e), y = b.emit(e);
+        if constexpr (op == MaskOp::union_) return e.arith(Op::bit_or, x, y);
+        else if constexpr (op == MaskOp::minus) return e.arith(Op::bit_and, x, e.arith(Op::bit_xor, y, e.constant(-1)));
+        else return e.arith(Op::bit_and, x, y);
     }
 };
 
@@ -153,6 +176,11 @@ template <typename X, typename S> struct MaskContains final : Bool {
         const std::int64_t v = x.get(f);
         const auto m = static_cast<std::uint64_t>(s.get(f));
         return (static_cast<std::uint64_t>(v) < 64 && (m >> v & 1)) != negate;
+    }
+    Emitter::V emit(Emitter& e) const override {
+        const Emitter::V v = x.emit(e);
+        const Emitter::V in = emit_has_bit(e, v, s.emit(e));
+        return negate ? e.logic_not(in) : in;
     }
 };
 

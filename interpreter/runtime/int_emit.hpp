@@ -26,6 +26,7 @@ public:
 
     virtual V constant(std::int64_t x) = 0;
     virtual V load(std::uint32_t reg) = 0;             // a register of the frame
+    virtual V position_mask() = 0;                     // Frame::pos_key, where Frame::has_key
     virtual void store(std::uint32_t reg, V x) = 0;
     virtual bool has(ast::Op op) const = 0;            // arith() takes op
     virtual V arith(ast::Op op, V x, V y) = 0;         // as apply<op> (int_nodes.hpp)

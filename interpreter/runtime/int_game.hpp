@@ -330,6 +330,10 @@ struct ListResult {
     std::uint32_t let_reg = 0;
     const struct ListFn* callee = nullptr;
     std::vector<ListResult> list_args;
+    // A set result as int code of its bit mask (mask_nodes.hpp), for a
+    // position that packs (Frame::has_key) and whose ints are loaded; it
+    // throws Unfit where an element falls outside 0..63. Null: none.
+    IntPtr mask;
 };
 
 // A user function whose body is a list of ints made of lists written out

@@ -611,8 +611,20 @@ inline bool filtered_mask(const ListResult& lr, const Frame& f, std::uint64_t& o
     return packed_runs(lr, f, key);
 }
 
+// ListResult::mask's value, false where an element does not fit.
+[[gnu::noinline]] inline bool compiled_mask(const ListResult& lr, const Frame& f, std::uint64_t& out) {
+    try {
+        out = static_cast<std::uint64_t>(lr.mask->eval(f));
+        return true;
+    } catch (const Unfit&) {
+        return false;
+    }
+}
+
 inline bool set_mask(const ListResult& lr, const Frame& f, std::uint64_t& out) {
     using K = ListResult::Kind;
+    // A removal's masks are kept per value: quicker than the code.
+    if (lr.mask && lr.removal == ListResult::no_filter && f.has_key && f.ints_loaded) return compiled_mask(lr, f, out);
     switch (lr.kind) {
         case K::position:
             out = f.pos_key;

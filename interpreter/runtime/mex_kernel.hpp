@@ -469,6 +469,7 @@ private:
         return Stepped::unknown;
     }
 
+    static constexpr unsigned direct_class = solver::Solver::id_class(StateTable::first_direct);
     std::uint32_t value(std::uint32_t id) const {
         if (id < StateTable::first_general) return low_.get(id);
         unsigned k = solver::Solver::id_class(id);
@@ -618,6 +619,12 @@ private:
             std::uint32_t id;
             std::uint64_t key;
             const bool sets = g_.shape == IntGame::Shape::sets;
+            // A set result as its mask, a set below 2^30 its own id: one read.
+            if (sets && m.list.mask && m.list.removal == ListResult::no_filter && f.has_key && f.ints_loaded &&
+                table_.direct_sets() && intpath::compiled_mask(m.list, f, key) && !(key >> 30)) {
+                x = arrays_[direct_class].get(static_cast<std::uint32_t>(key));
+                return known<Outcome>(x) || blocked(StateTable::first_direct + static_cast<std::uint32_t>(key));
+            }
             if (intpath::packed_result(m.list, f, sets, key)) {
                 if (!table_.find_packed(key, id)) return false;
                 return known<Outcome>(x = value(id)) || blocked(id);

@@ -122,7 +122,7 @@ public:
     static constexpr std::uint32_t packed_ids = high_ids + (1u << 29);
     static constexpr std::uint32_t direct_ids = high_ids + (1u << 30);
     static constexpr std::uint32_t class_base[4] = {0, high_ids, packed_ids, direct_ids};
-    static unsigned id_class(StateId s) { return s < high_ids ? 0 : s < packed_ids ? 1 : s < direct_ids ? 2 : 3; }
+    static constexpr unsigned id_class(StateId s) { return s < high_ids ? 0 : s < packed_ids ? 1 : s < direct_ids ? 2 : 3; }
     // Ints, direct tuples and sets: states the game never interns, so the solver
     // counts them against the limit (interned ones are counted when interned).
     static bool own_id(StateId s) { return s < high_ids || s >= direct_ids; }
