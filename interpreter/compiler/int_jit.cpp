@@ -3,6 +3,7 @@
 #include "interpreter/runtime/state_table.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdlib>
 #include <memory>
@@ -40,6 +41,9 @@ public:
     V constant(std::int64_t) override { return 0; }
     V load(std::uint32_t) override { return 0; }
     V position_mask() override { return 0; }
+    V bit_of(V) override { return ++ops, 0; }
+    V has_bit(V, V) override { return ++ops, 0; }
+    V allowed(ast::Op, V) override { return ++ops, 0; }
     void store(std::uint32_t, V) override { ++ops; }
     bool has(ast::Op op) const override { return native_op(op); }
     V arith(ast::Op, V, V) override { return ++ops, 0; }
@@ -142,20 +146,90 @@ public:
         cc_.mov(g, x);
         return add(g, x);
     }
+    // A register's value is read from the frame once, and a value stored
+    // is read back from where it was made, until control flow merges
+    // (forget()) or a called tree may have written registers.
     V load(std::uint32_t reg) override {
+        if (known_[reg] != unknown) return known_[reg];
         x86::Gp g = cc_.newInt64();
         cc_.mov(g, x86::qword_ptr(regs_, static_cast<std::int32_t>(reg * 8)));
-        return add(g);
+        return known_[reg] = add(g);
     }
     void store(std::uint32_t reg, V x) override {
         cc_.mov(x86::qword_ptr(regs_, static_cast<std::int32_t>(reg * 8)), vals_[x]);
+        known_[reg] = x;
+        stored_ |= std::uint64_t{1} << reg;
+    }
+    // A loop's variable, held in g (Expansion).
+    void assign(std::uint32_t reg, x86::Gp g) { store(reg, add(g)); }
+    // At a label where paths meet: nothing is known but a position mask
+    // read on entry (pin_position_mask), which every path has.
+    void forget() {
+        const V pos = pinned_ ? known_[pos_slot] : unknown;
+        known_.fill(unknown);
+        known_[pos_slot] = pos;
+    }
+    void pin_position_mask() {
+        position_mask();
+        pinned_ = true;
     }
     V position_mask() override {
+        if (known_[pos_slot] != unknown) return known_[pos_slot];
         cc_.cmp(x86::byte_ptr(frame_, static_cast<std::int32_t>(offsetof(Frame, has_key))), 0);
         cc_.je(fail_);
         x86::Gp g = cc_.newInt64();
         cc_.mov(g, x86::qword_ptr(frame_, static_cast<std::int32_t>(offsetof(Frame, pos_key))));
-        return add(g);
+        return known_[pos_slot] = add(g);
+    }
+    V bit_of(V x) override {
+        x86::Gp d = cc_.newInt64();
+        cc_.cmp(vals_[x], 63);
+        cc_.ja(fail_);  // unsigned: below 0 too
+        cc_.xor_(d, d);
+        cc_.bts(d, vals_[x]);
+        return add(d);
+    }
+    V allowed(ast::Op op, V v) override {
+        using ast::Op;
+        const x86::Gp x = vals_[v];
+        // at: 1 << x for x in 0..63, else 0.
+        x86::Gp at = cc_.newInt64(), below = cc_.newInt64();
+        asmjit::Label not_at = cc_.newLabel(), done = cc_.newLabel();
+        cc_.xor_(at, at);
+        cc_.cmp(x, 63);
+        cc_.ja(not_at);
+        cc_.bts(at, x);
+        cc_.bind(not_at);
+        // below: the y in 0..63 with y < x.
+        cc_.xor_(below, below);
+        cc_.cmp(x, 0);
+        cc_.jle(done);
+        cc_.mov(below, -1);
+        cc_.cmp(x, 64);
+        cc_.jge(done);
+        cc_.lea(below, x86::ptr(at, -1));  // x in 1..63: at is 1 << x
+        cc_.bind(done);
+        x86::Gp d = cc_.newInt64();
+        switch (op) {
+            case Op::lt: cc_.mov(d, below); break;
+            case Op::le: cc_.mov(d, below), cc_.or_(d, at); break;
+            case Op::gt: cc_.mov(d, below), cc_.or_(d, at), cc_.not_(d); break;
+            case Op::ge: cc_.mov(d, below), cc_.not_(d); break;
+            case Op::eq: cc_.mov(d, at); break;
+            default: cc_.mov(d, at), cc_.not_(d); break;
+        }
+        return add(d);
+    }
+    V has_bit(V set, V x) override {
+        x86::Gp d = cc_.newInt64();
+        asmjit::Label out = cc_.newLabel();
+        cc_.xor_(d, d);
+        cc_.cmp(vals_[x], 63);
+        cc_.ja(out);
+        cc_.bt(vals_[set], vals_[x]);
+        cc_.setc(d.r8());
+        cc_.bind(out);
+        return add(d);
     }
     bool has(ast::Op op) const override { return native_op(op); }
     V arith(ast::Op op, V x, V y) override {
@@ -261,11 +335,20 @@ public:
         asmjit::Label other = cc_.newLabel(), done = cc_.newLabel();
         cc_.test(vals_[cond], vals_[cond]);
         cc_.jz(other);
+        // Each arm starts from what is known before it; after both, what
+        // neither wrote, made before them.
+        const Known before = known_;
+        const std::uint64_t stored = stored_;
+        stored_ = 0;
         cc_.mov(d, vals_[then()]);
         cc_.jmp(done);
+        known_ = before;
         cc_.bind(other);
         cc_.mov(d, vals_[otherwise()]);
         cc_.bind(done);
+        known_ = before;
+        for (std::uint64_t w = stored_; w; w &= w - 1) known_[static_cast<std::size_t>(__builtin_ctzll(w))] = unknown;
+        stored_ |= stored;
         return add(d);
     }
     V call(const Int& n) override { return invoke(reinterpret_cast<const void*>(&call_int), &n); }
@@ -337,14 +420,30 @@ private:
         call->setRet(0, d);
         cc_.cmp(x86::dword_ptr(bail_), 0);
         cc_.jne(fail_);
+        const V pos = known_[pos_slot];
+        forget();  // the tree may have written any register
+        stored_ = ~std::uint64_t{0};
+        known_[pos_slot] = pos;
         return add(d);
     }
+
+    static constexpr V unknown = UINT32_MAX;
+    static constexpr std::size_t pos_slot = IntGame::max_registers;  // position_mask()'s value
+    using Known = std::array<V, IntGame::max_registers + 1>;
 
     x86::Compiler& cc_;
     x86::Gp frame_, bail_, regs_, out_;
     asmjit::Label fail_;
     std::vector<x86::Gp> vals_;
     std::vector<std::optional<std::int64_t>> consts_;
+    Known known_ = filled();
+    std::uint64_t stored_ = 0;  // registers written (since the innermost choose began)
+    bool pinned_ = false;
+    static Known filled() {
+        Known k;
+        k.fill(unknown);
+        return k;
+    }
 };
 
 // The code of a tree, or null when asmjit fails (the tree then runs).
@@ -359,16 +458,22 @@ template <typename Node> Code compile(const Node& tree) {
     return fn;
 }
 
-// A one-int game's expansion, as Instance::expand_states runs it on the
-// trees: `terminal`, then each move's generators (ranges), `where` and
-// result, the options' ids written in order. Each generator's variable is
-// written to its register, where the expressions read it.
+// A game's expansion, as Instance::expand_states runs it on the trees:
+// `terminal`, then each move's generators, `where` and result, the
+// options' ids written in order. Each generator's variable is written to
+// its register, where the expressions read it. A game on one int: the
+// generators ranges, an option its own id. A game on sets, for a position
+// that packs: the generators ranges or the elements of a set (ascending,
+// as the trees run them), an option its mask (ListResult::mask), its own
+// id below 2^30.
 class Expansion {
 public:
     Expansion(x86::Compiler& cc, Asm& e) : cc_(cc), e_(e), count_(cc.newInt64()) {}
 
     void game(const IntGame& g) {
+        sets_ = g.shape == IntGame::Shape::sets;
         cc_.xor_(count_, count_);
+        if (sets_) e_.pin_position_mask();  // no mask: the trees
         asmjit::Label done = cc_.newLabel();
         if (g.terminal) {
             const x86::Gp t = e_.gp(g.terminal->emit(e_));
@@ -376,13 +481,24 @@ public:
             cc_.jnz(done);
         }
         for (const Move& m : g.moves) move(m, 0);
-        cc_.bind(done);
+        bind(done);
         cc_.ret(count_);
     }
 
     // What the code covers: a game on one int, each move a range's
-    // generators and one result.
+    // generators and one result; a game on sets, each move's generators
+    // ranges or sets, and its result a mask made without calling a tree.
     static bool covers(const IntGame& g) {
+        if (g.shape == IntGame::Shape::sets) {
+            return std::all_of(g.moves.begin(), g.moves.end(), [](const Move& m) {
+                Counter c;
+                if (m.list.mask) m.list.mask->emit(c);
+                return !m.split && m.list.mask && c.calls == 0 &&
+                       std::all_of(m.gens.begin(), m.gens.end(), [](const Gen& gen) {
+                           return gen.list < 0 && !gen.computed && (gen.over_position || gen.mask || (gen.lo && gen.hi));
+                       });
+            });
+        }
         if (g.shape != IntGame::Shape::ints || !g.plain_int() || g.named_list || g.set_coords) return false;
         return std::all_of(g.moves.begin(), g.moves.end(), [](const Move& m) {
             return !m.split && m.result.size() == 1 && std::all_of(m.gens.begin(), m.gens.end(), [](const Gen& gen) {
@@ -395,6 +511,7 @@ private:
     void move(const Move& m, std::size_t i) {
         if (i == m.gens.size()) return option(m);
         const Gen& gen = m.gens[i];
+        if (!gen.lo) return elements(m, i);
         x86::Gp x = cc_.newInt64(), hi = cc_.newInt64(), span = cc_.newInt64();
         cc_.mov(x, e_.gp(gen.lo->emit(e_)));
         cc_.mov(hi, e_.gp(gen.hi->emit(e_)));
@@ -407,14 +524,33 @@ private:
         cc_.jo(e_.fail());
         cc_.cmp(span, IntGame::max_native_options);
         cc_.jae(e_.fail());
-        cc_.bind(head);
-        cc_.mov(x86::qword_ptr(e_.regs(), static_cast<std::int32_t>(gen.reg * 8)), x);
+        bind(head);
+        e_.assign(gen.reg, x);
         move(m, i + 1);
         cc_.cmp(x, hi);
         cc_.je(end);
         cc_.inc(x);
         cc_.jmp(head);
-        cc_.bind(end);
+        bind(end);
+    }
+
+    // A generator over the elements of a set, lowest first: the position's,
+    // or a mask's.
+    void elements(const Move& m, std::size_t i) {
+        const Gen& gen = m.gens[i];
+        x86::Gp bits = cc_.newInt64(), x = cc_.newInt64(), low = cc_.newInt64();
+        cc_.mov(bits, e_.gp(gen.over_position ? e_.position_mask() : gen.mask->emit(e_)));
+        asmjit::Label head = cc_.newLabel(), end = cc_.newLabel();
+        bind(head);
+        cc_.test(bits, bits);
+        cc_.jz(end);
+        cc_.bsf(x, bits);
+        e_.assign(gen.reg, x);
+        move(m, i + 1);
+        cc_.lea(low, x86::ptr(bits, -1));
+        cc_.and_(bits, low);
+        cc_.jmp(head);
+        bind(end);
     }
 
     void option(const Move& m) {
@@ -424,22 +560,35 @@ private:
             cc_.test(w, w);
             cc_.jz(skip);
         }
-        const x86::Gp r = e_.gp(m.result[0]->emit(e_));
-        // Its own id: 0 <= r < first_general, one unsigned comparison.
+        x86::Gp r = e_.gp(sets_ ? m.list.mask->emit(e_) : m.result[0]->emit(e_));
+        // Its own id: 0 <= r < first_general (a set: r < 2^30, its id
+        // first_direct + r), one unsigned comparison.
         x86::Gp limit = cc_.newInt64();
-        cc_.mov(limit, std::int64_t{StateTable::first_general});
+        cc_.mov(limit, sets_ ? std::int64_t{1} << 30 : std::int64_t{StateTable::first_general});
         cc_.cmp(r, limit);
         cc_.jae(e_.fail());
+        if (sets_) {
+            x86::Gp id = cc_.newInt64();
+            cc_.mov(id, std::int64_t{StateTable::first_direct});
+            cc_.add(id, r);
+            r = id;
+        }
         cc_.cmp(count_, IntGame::max_native_options);
         cc_.jae(e_.fail());
         cc_.mov(x86::dword_ptr(e_.out(), count_, 2), r.r32());
         cc_.inc(count_);
-        cc_.bind(skip);
+        bind(skip);
+    }
+
+    void bind(asmjit::Label l) {
+        cc_.bind(l);
+        e_.forget();
     }
 
     x86::Compiler& cc_;
     Asm& e_;
     x86::Gp count_;
+    bool sets_ = false;
 };
 
 struct NativeInt final : Int {

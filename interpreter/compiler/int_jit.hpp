@@ -25,7 +25,7 @@ bool jit_available();
 // itself where no code is made.
 IntPtr jit_int(IntPtr tree);
 BoolPtr jit_bool(BoolPtr tree);
-// A one-int game's whole expansion (IntGame::native_expand), or null where
+// A game's whole expansion (IntGame::native_expand), or null where
 // the code does not cover the game; `owner` holds the code.
 IntGame::NativeExpand compile_expansion(const IntGame& g, std::shared_ptr<const void>& owner);
 }  // namespace intpath

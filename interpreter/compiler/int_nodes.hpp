@@ -534,14 +534,6 @@ struct PosEq final : Bool {
 };
 
 // `x in h` for the position: a set's ints are sorted.
-// Whether bit v (in 0..63) of mask m is set, as 1 or 0: v and m emitted.
-inline Emitter::V emit_has_bit(Emitter& e, Emitter::V v, Emitter::V m) {
-    using ast::Op;
-    const Emitter::V in_range = e.arith(Op::bit_and, e.compare(Op::ge, v, e.constant(0)), e.compare(Op::lt, v, e.constant(64)));
-    return e.choose(in_range, [&] { return e.arith(Op::bit_and, e.arith(Op::shr, m, v), e.constant(1)); },
-                    [&] { return e.constant(0); });
-}
-
 struct PosContains final : Bool {
     IntPtr x;
     bool sorted, negate;
@@ -557,7 +549,7 @@ struct PosContains final : Bool {
     Emitter::V emit(Emitter& e) const override {
         if (!sorted) return e.call(*this);
         const Emitter::V v = x->emit(e);
-        const Emitter::V in = emit_has_bit(e, v, e.position_mask());
+        const Emitter::V in = e.has_bit(e.position_mask(), v);
         return negate ? e.logic_not(in) : in;
     }
 };

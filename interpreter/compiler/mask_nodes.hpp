@@ -41,10 +41,10 @@ struct MaskOf final : Int {
         for (const IntPtr& x : items) m |= element_bit(x->eval(f));
         return static_cast<std::int64_t>(m);
     }
-    // Native `1 << x` fails past 62 (and below 0): the tree takes 63, or throws.
     Emitter::V emit(Emitter& e) const override {
-        Emitter::V m = e.constant(0);
-        for (const IntPtr& x : items) m = e.arith(ast::Op::bit_or, m, e.arith(ast::Op::shl, e.constant(1), x->emit(e)));
+        if (items.empty()) return e.constant(0);
+        Emitter::V m = e.bit_of(items[0]->emit(e));
+        for (std::size_t i = 1; i < items.size(); ++i) m = e.arith(ast::Op::bit_or, m, e.bit_of(items[i]->emit(e)));
         return m;
     }
 };
@@ -132,6 +132,17 @@ template <typename S, typename E> struct MaskFilter final : Int {
         }
         return static_cast<std::int64_t>(m);
     }
+    Emitter::V emit(Emitter& e) const override {
+        using ast::Op;
+        Emitter::V m = s.emit(e);
+        for (const Bound& b : bounds) {
+            const Emitter::V before = m;
+            m = e.choose(
+                e.compare(Op::ne, before, e.constant(0)),
+                [&] { return e.arith(Op::bit_and, before, e.allowed(b.op, b.e.emit(e))); }, [&] { return before; });
+        }
+        return m;
+    }
 };
 
 // A set rule parameter or global (hoisted list `list`): its mask, when it
@@ -179,7 +190,7 @@ template <typename X, typename S> struct MaskContains final : Bool {
     }
     Emitter::V emit(Emitter& e) const override {
         const Emitter::V v = x.emit(e);
-        const Emitter::V in = emit_has_bit(e, v, s.emit(e));
+        const Emitter::V in = e.has_bit(s.emit(e), v);
         return negate ? e.logic_not(in) : in;
     }
 };

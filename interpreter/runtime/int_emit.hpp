@@ -27,6 +27,9 @@ public:
     virtual V constant(std::int64_t x) = 0;
     virtual V load(std::uint32_t reg) = 0;             // a register of the frame
     virtual V position_mask() = 0;                     // Frame::pos_key, where Frame::has_key
+    virtual V bit_of(V x) = 0;                         // 1 << x for x in 0..63 (else the tree)
+    virtual V has_bit(V set, V x) = 0;                 // 1 when x is in 0..63 and bit x of set is 1, else 0
+    virtual V allowed(ast::Op op, V v) = 0;            // the y in 0..63 with y op v, a mask (mask_allowed)
     virtual void store(std::uint32_t reg, V x) = 0;
     virtual bool has(ast::Op op) const = 0;            // arith() takes op
     virtual V arith(ast::Op op, V x, V y) = 0;         // as apply<op> (int_nodes.hpp)

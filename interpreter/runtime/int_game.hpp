@@ -553,9 +553,10 @@ struct IntGame {
     std::uint32_t memo_bools = 0;            // conditions kept per value of their register (MemoBool)
     std::uint32_t call_memos = 0;            // calls in the rules of compiled functions (FnCall::memo)
     std::uint32_t element_slots = 0;         // ListResults whose elements are kept (IntInstanceData::elements)
-    // A one-int game's whole expansion as native code (compiler/int_jit.cpp),
-    // or null: the options of the state in f's registers written to `out`
-    // as state ids, their count returned; it sets *bail where it cannot give
+    // A game's whole expansion as native code (compiler/int_jit.cpp), for a
+    // game on one int or on sets, or null: the options of the state in f's
+    // registers (and f.pos_key) written to `out` as state ids, their count
+    // returned; it sets *bail where it cannot give
     // what the trees would (an error, an option that is no state id of its
     // own, more than `max_native_options` options), and the trees run.
     using NativeExpand = std::int64_t (*)(const intpath::Frame* f, std::uint32_t* bail, std::uint32_t* out);

@@ -33,6 +33,39 @@ bool one_pass(const IntGame& g, Kernel<false>& k, MexSet& mex, const Frame& f, s
     return true;
 }
 
+// A set game's state through its native expansion (IntGame::native_expand:
+// the options' ids, each a set that is its own id), then the options'
+// values read from the array of those ids, their pages fetched together.
+// `other`: the trees' walk is needed (the code bailed, or a value is 64 or
+// more).
+using Scan = Kernel<false>::Scan;
+Scan native_sets(const IntGame& g, const Frame& f, const VA& values, solver::GameGraph::Blocker& b,
+                 std::uint32_t& value) {
+    std::uint32_t ids[IntGame::max_native_options], bail = 0;
+    const auto n = static_cast<std::size_t>(g.native_expand(&f, &bail, ids));
+    if (bail) return Scan::other;
+    std::uint32_t flat_count;
+    const std::uintptr_t* flat = values.flat(flat_count);
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint32_t key = ids[i] - StateTable::first_direct, page = key >> VA::page_bits;
+        if (page < flat_count && !(flat[page] & 1))
+            __builtin_prefetch(reinterpret_cast<const std::uint8_t*>(flat[page]) + (key & (VA::page_size - 1)));
+    }
+    std::uint64_t seen = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint32_t key = ids[i] - StateTable::first_direct, page = key >> VA::page_bits;
+        const std::uint32_t v = page < flat_count ? VA::read(flat[page], key & (VA::page_size - 1)) : values.get(key);
+        if (v >= 64) {
+            if (v < not_known) return Scan::other;
+            b = {true, ids[i], {}};
+            return Scan::blocked;
+        }
+        seen |= std::uint64_t{1} << v;
+    }
+    value = static_cast<std::uint32_t>(std::countr_one(seen));
+    return Scan::done;
+}
+
 }  // namespace
 
 void Instance::one_pass_shape() {
@@ -72,6 +105,14 @@ bool Instance::try_grundy(solver::StateId s, std::uint32_t& value, Blocker& bloc
         }
     }
     if (!load_fast(s, f, pos, !key_only_)) return false;
+    if (int_game_->native_expand && int_game_->shape == IntGame::Shape::sets && f.has_key && f.ints_loaded) {
+        const VA& values = ctx_.solver.value_arrays(graph_)[solver::Solver::id_class(StateTable::first_direct)];
+        switch (native_sets(*int_game_, f, values, blocker, value)) {
+            case Scan::done: return true;
+            case Scan::blocked: return false;
+            case Scan::other: break;
+        }
+    }
     try {
         MexSet mex(mex_marks_, mex_stamp_);
         Kernel<false> k(*int_game_, table_, ctx_.solver.value_arrays(graph_), mex);

@@ -107,7 +107,7 @@ private:
 TEST_CASE("random set results: masks in int code and native code agree with the generic path", "[set_tables]") {
     // Every option keeps only elements below x, an element of s, so the
     // game ends; positions with elements past 63 come from the queries.
-    int on_path = 0, masked = 0;
+    int on_path = 0, masked = 0, expanded = 0;
     for (std::uint64_t seed = 1; seed <= 60; ++seed) {
         const std::string result = SetMaker(seed).set(2 + static_cast<int>(seed % 3));
         static const char* wheres[] = {"", "where y + 59 not in s ", "where x - y in s or y == 0 ", "where y - 1 not in s "};
@@ -121,6 +121,9 @@ TEST_CASE("random set results: masks in int code and native code agree with the 
         on_path += grundy::testing::on_int_path(program, "T");
         masked += grundy::testing::compiled_game(program, "T", [](const grundy::CompiledGame& g) {
             return g.fast && g.fast->moves.size() == 2 && g.fast->moves[1].list.mask;
+        });
+        expanded += grundy::testing::compiled_game(program, "T", [](const grundy::CompiledGame& g) {
+            return g.fast && g.fast->native_expand;
         });
         const auto slow = run_program(generic_copy(program, "T"));
         for (bool native : {true, false}) {
@@ -136,4 +139,6 @@ TEST_CASE("random set results: masks in int code and native code agree with the 
     }
     CHECK(on_path > 30);
     CHECK(masked > 25);
+    // The whole expansion as native code (IntGame::native_expand).
+    if (grundy::intpath::jit_available()) CHECK(expanded > 25);
 }
