@@ -37,27 +37,31 @@ bool one_pass(const IntGame& g, Kernel<false>& k, MexSet& mex, const Frame& f, s
 // the options' ids, each a set that is its own id), then the options'
 // values read from the array of those ids, their pages fetched together.
 // `other`: the trees' walk is needed (the code bailed, or a value is 64 or
-// more).
+// more). Resumable: a retry reads values from the option that blocked
+// (`at`, with the top bit set), the values before it in `gathered`.
 using Scan = Kernel<false>::Scan;
 Scan native_sets(const IntGame& g, const Frame& f, const VA& values, solver::GameGraph::Blocker& b,
                  std::uint32_t& value) {
     std::uint32_t ids[IntGame::max_native_options], bail = 0;
     const auto n = static_cast<std::size_t>(g.native_expand(&f, &bail, ids));
     if (bail) return Scan::other;
+    constexpr std::uint64_t resumed = std::uint64_t{1} << 63;
+    const std::size_t from = b.resume.at & resumed ? static_cast<std::size_t>(b.resume.at & ~resumed) : 0;
+    if (from > n) return Scan::other;
     std::uint32_t flat_count;
     const std::uintptr_t* flat = values.flat(flat_count);
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = from; i < n; ++i) {
         const std::uint32_t key = ids[i] - StateTable::first_direct, page = key >> VA::page_bits;
         if (page < flat_count && !(flat[page] & 1))
             __builtin_prefetch(reinterpret_cast<const std::uint8_t*>(flat[page]) + (key & (VA::page_size - 1)));
     }
-    std::uint64_t seen = 0;
-    for (std::size_t i = 0; i < n; ++i) {
+    std::uint64_t seen = from ? b.resume.gathered : 0;
+    for (std::size_t i = from; i < n; ++i) {
         const std::uint32_t key = ids[i] - StateTable::first_direct, page = key >> VA::page_bits;
         const std::uint32_t v = page < flat_count ? VA::read(flat[page], key & (VA::page_size - 1)) : values.get(key);
         if (v >= 64) {
             if (v < not_known) return Scan::other;
-            b = {true, ids[i], {}};
+            b = {true, ids[i], {resumed | i, seen}};
             return Scan::blocked;
         }
         seen |= std::uint64_t{1} << v;
