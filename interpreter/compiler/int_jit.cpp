@@ -107,11 +107,12 @@ bool fits_imm32(std::int64_t x) { return x >= INT32_MIN && x <= INT32_MAX; }
 class Asm final : public Emitter {
 public:
     // `expansion`: the function of a whole expansion (IntGame::NativeExpand),
-    // with `out` its third argument; else of one expression (Code).
+    // with `out` and `from` its third and fourth arguments; else of one
+    // expression (Code).
     explicit Asm(x86::Compiler& cc, bool expansion = false) : cc_(cc) {
         asmjit::FuncNode* fn =
-            expansion ? cc.addFunc(asmjit::FuncSignatureT<std::int64_t, const void*, std::uint32_t*, std::uint32_t*>(
-                            asmjit::CallConvId::kHost))
+            expansion ? cc.addFunc(asmjit::FuncSignatureT<std::int64_t, const void*, std::uint32_t*, std::uint32_t*,
+                                                          std::uint64_t>(asmjit::CallConvId::kHost))
                       : cc.addFunc(asmjit::FuncSignatureT<std::int64_t, const void*, std::uint32_t*>(
                             asmjit::CallConvId::kHost));
         frame_ = cc.newIntPtr();
@@ -120,7 +121,9 @@ public:
         fn->setArg(1, bail_);
         if (expansion) {
             out_ = cc.newIntPtr();
+            from_ = cc.newInt64();
             fn->setArg(2, out_);
+            fn->setArg(3, from_);
         }
         regs_ = cc.newIntPtr();
         static_assert(offsetof(Frame, r) == 0);
@@ -358,6 +361,7 @@ public:
     x86::Gp gp(V v) const { return vals_[v]; }
     x86::Gp regs() const { return regs_; }
     x86::Gp out() const { return out_; }
+    x86::Gp from() const { return from_; }
     asmjit::Label fail() const { return fail_; }
 
 private:
@@ -432,7 +436,7 @@ private:
     using Known = std::array<V, IntGame::max_registers + 1>;
 
     x86::Compiler& cc_;
-    x86::Gp frame_, bail_, regs_, out_;
+    x86::Gp frame_, bail_, regs_, out_, from_;
     asmjit::Label fail_;
     std::vector<x86::Gp> vals_;
     std::vector<std::optional<std::int64_t>> consts_;
@@ -554,12 +558,17 @@ private:
     }
 
     void option(const Move& m) {
-        asmjit::Label skip = cc_.newLabel();
+        asmjit::Label skip = cc_.newLabel(), counted = cc_.newLabel();
         if (m.where) {
             const x86::Gp w = e_.gp(m.where->emit(e_));
             cc_.test(w, w);
             cc_.jz(skip);
         }
+        cc_.cmp(count_, IntGame::max_native_options);
+        cc_.jae(e_.fail());
+        // An option before `from` is only counted: a retry made it before.
+        cc_.cmp(count_, e_.from());
+        cc_.jb(counted);
         x86::Gp r = e_.gp(sets_ ? m.list.mask->emit(e_) : m.result[0]->emit(e_));
         // Its own id: 0 <= r < first_general (a set: r < 2^30, its id
         // first_direct + r), one unsigned comparison.
@@ -573,9 +582,8 @@ private:
             cc_.add(id, r);
             r = id;
         }
-        cc_.cmp(count_, IntGame::max_native_options);
-        cc_.jae(e_.fail());
         cc_.mov(x86::dword_ptr(e_.out(), count_, 2), r.r32());
+        bind(counted);
         cc_.inc(count_);
         bind(skip);
     }

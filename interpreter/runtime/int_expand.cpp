@@ -180,7 +180,7 @@ bool Instance::expand_states(solver::StateId s, std::vector<solver::StateId>& ou
     if (!load_fast(s, f, pos)) return false;
     if (g.native_expand) {
         std::uint32_t ids[IntGame::max_native_options], bail = 0;
-        const std::int64_t n = g.native_expand(&f, &bail, ids);
+        const std::int64_t n = g.native_expand(&f, &bail, ids, 0);
         if (!bail) {
             out.insert(out.end(), ids, ids + n);
             return true;

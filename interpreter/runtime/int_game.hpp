@@ -559,7 +559,10 @@ struct IntGame {
     // returned; it sets *bail where it cannot give
     // what the trees would (an error, an option that is no state id of its
     // own, more than `max_native_options` options), and the trees run.
-    using NativeExpand = std::int64_t (*)(const intpath::Frame* f, std::uint32_t* bail, std::uint32_t* out);
+    // The options before number `from` are counted, not made (out[i] for
+    // i < from is left as it was): a scan's retry made them before.
+    using NativeExpand = std::int64_t (*)(const intpath::Frame* f, std::uint32_t* bail, std::uint32_t* out,
+                                          std::uint64_t from);
     static constexpr std::uint32_t max_native_options = 1024;
     NativeExpand native_expand = nullptr;
     std::shared_ptr<const void> native_code;  // holds native_expand's code

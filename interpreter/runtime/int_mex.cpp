@@ -42,12 +42,11 @@ bool one_pass(const IntGame& g, Kernel<false>& k, MexSet& mex, const Frame& f, s
 using Scan = Kernel<false>::Scan;
 Scan native_sets(const IntGame& g, const Frame& f, const VA& values, solver::GameGraph::Blocker& b,
                  std::uint32_t& value) {
-    std::uint32_t ids[IntGame::max_native_options], bail = 0;
-    const auto n = static_cast<std::size_t>(g.native_expand(&f, &bail, ids));
-    if (bail) return Scan::other;
     constexpr std::uint64_t resumed = std::uint64_t{1} << 63;
     const std::size_t from = b.resume.at & resumed ? static_cast<std::size_t>(b.resume.at & ~resumed) : 0;
-    if (from > n) return Scan::other;
+    std::uint32_t ids[IntGame::max_native_options], bail = 0;
+    const auto n = static_cast<std::size_t>(g.native_expand(&f, &bail, ids, from));
+    if (bail || from > n) return Scan::other;
     std::uint32_t flat_count;
     const std::uintptr_t* flat = values.flat(flat_count);
     for (std::size_t i = from; i < n; ++i) {
