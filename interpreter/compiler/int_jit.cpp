@@ -477,7 +477,15 @@ public:
     void game(const IntGame& g) {
         sets_ = g.shape == IntGame::Shape::sets;
         cc_.xor_(count_, count_);
-        if (sets_) e_.pin_position_mask();  // no mask: the trees
+        if (sets_) {
+            // No mask, or a position that is no id of its own (whose options
+            // mostly are none either): the trees.
+            e_.pin_position_mask();
+            x86::Gp limit = cc_.newInt64();
+            cc_.mov(limit, std::int64_t{1} << 30);
+            cc_.cmp(e_.gp(e_.position_mask()), limit);
+            cc_.jae(e_.fail());
+        }
         asmjit::Label done = cc_.newLabel();
         if (g.terminal) {
             const x86::Gp t = e_.gp(g.terminal->emit(e_));
