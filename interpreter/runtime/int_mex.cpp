@@ -194,8 +194,30 @@ bool Instance::outcome_pass(Frame& f, bool& p_position, Blocker& blocker, const 
         p_position = !misere;
         return true;
     }
-    MexSet mex(mex_marks_, mex_stamp_);
     const solver::ValueArray* arrays = values ? values : ctx_.solver.value_arrays(graph_);
+    if (g.native_expand && g.shape == IntGame::Shape::sets && f.has_key && f.ints_loaded) {
+        // The native expansion's options in order, to the first that is not
+        // known an N-position, as Kernel<true> walks them.
+        std::uint32_t ids[IntGame::max_native_options], bail = 0;
+        const auto n = static_cast<std::size_t>(g.native_expand(&f, &bail, ids, 0));
+        if (!bail) {
+            const VA& direct = arrays[solver::Solver::id_class(StateTable::first_direct)];
+            for (std::size_t i = 0; i < n; ++i) {
+                const std::uint32_t v = direct.get(ids[i] - StateTable::first_direct);
+                if (known<true>(v)) continue;
+                if (v == 0) {
+                    p_position = false;
+                    return true;
+                }
+                blocker = {true, ids[i], {}};
+                return false;
+            }
+            if (misere) return false;
+            p_position = true;
+            return true;
+        }
+    }
+    MexSet mex(mex_marks_, mex_stamp_);
     Kernel<true> k(g, table_, arrays, mex);
     try {
         if (k.moves(f)) {

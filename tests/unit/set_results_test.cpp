@@ -114,6 +114,7 @@ TEST_CASE("random set results: masks in int code and native code agree with the 
         const std::string program =
             "game T {\n    position s\n    move x in s => s - {x}\n    move x in s, y in 0..x - 1 " + std::string(wheres[seed % 4]) +
             "=> {d for d in " + result + " where d < x}\n}\n"
+            "print outcome(T({0, 3, 5, 6})), outcome(T({1, 2, 4, 6, 7})), outcome(misere(T({1, 4, 6, 7})))\n"
             "print sum([sg(T({i for i in 0..6 where (m >> i) & 1 == 1})) * (m % 7 + 1) for m in 0..127])\n"
             "print moves(T({1, 3, 6})), sg(T({0, 2, 5, 6}))\n"
             "print sg(T({3, 64, 66})), moves(T({2, 65})), sg(T({1, 8, 11})), sg(T({-2, 4, 70}))\n"
