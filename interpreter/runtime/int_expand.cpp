@@ -489,6 +489,17 @@ bool Instance::expand_fast(solver::StateId s, solver::OptionSink& out) {
     std::int64_t regs[IntGame::max_registers], pos[StateTable::max_list];
     intpath::Frame f{regs, &fast_};
     if (!load_fast(s, f, pos)) return false;
+    if (g.native_expand) {
+        std::uint32_t ids[IntGame::max_native_options], bail = 0;
+        const std::int64_t n = g.native_expand(&f, &bail, ids, 0);
+        if (!bail) {
+            for (std::int64_t i = 0; i < n; ++i) {
+                out.begin_option();
+                out.add(comp(ids[i]));
+            }
+            return true;
+        }
+    }
     const solver::OptionSink::Mark mark = out.mark();
     try {
         if (g.terminal && g.terminal->test(f)) return true;
