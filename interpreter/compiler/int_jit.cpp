@@ -1,6 +1,7 @@
 #include "int_jit.hpp"
 
 #include "interpreter/runtime/state_table.hpp"
+#include "interpreter/solver/value_array.hpp"
 
 #include <algorithm>
 #include <array>
@@ -106,23 +107,29 @@ bool fits_imm32(std::int64_t x) { return x >= INT32_MIN && x <= INT32_MAX; }
 
 class Asm final : public Emitter {
 public:
-    // `expansion`: the function of a whole expansion (IntGame::NativeExpand),
-    // with `out` and `from` its third and fourth arguments; else of one
-    // expression (Code).
-    explicit Asm(x86::Compiler& cc, bool expansion = false) : cc_(cc) {
+    // The function of one expression (Code); of a whole expansion
+    // (IntGame::NativeExpand), with `out` and `from` its third and fourth
+    // arguments; or of a native mex (IntGame::NativeMex), `out` its MexArgs.
+    enum class Kind { code, expansion, mex };
+    explicit Asm(x86::Compiler& cc, Kind kind = Kind::code) : cc_(cc) {
+        using asmjit::FuncSignatureT, asmjit::CallConvId;
         asmjit::FuncNode* fn =
-            expansion ? cc.addFunc(asmjit::FuncSignatureT<std::int64_t, const void*, std::uint32_t*, std::uint32_t*,
-                                                          std::uint64_t>(asmjit::CallConvId::kHost))
-                      : cc.addFunc(asmjit::FuncSignatureT<std::int64_t, const void*, std::uint32_t*>(
-                            asmjit::CallConvId::kHost));
+            kind == Kind::expansion
+                ? cc.addFunc(FuncSignatureT<std::int64_t, const void*, std::uint32_t*, std::uint32_t*, std::uint64_t>(
+                      CallConvId::kHost))
+            : kind == Kind::mex
+                ? cc.addFunc(FuncSignatureT<std::int64_t, const void*, std::uint32_t*, void*>(CallConvId::kHost))
+                : cc.addFunc(FuncSignatureT<std::int64_t, const void*, std::uint32_t*>(CallConvId::kHost));
         frame_ = cc.newIntPtr();
         bail_ = cc.newIntPtr();
         fn->setArg(0, frame_);
         fn->setArg(1, bail_);
-        if (expansion) {
+        if (kind != Kind::code) {
             out_ = cc.newIntPtr();
-            from_ = cc.newInt64();
             fn->setArg(2, out_);
+        }
+        if (kind == Kind::expansion) {
+            from_ = cc.newInt64();
             fn->setArg(3, from_);
         }
         regs_ = cc.newIntPtr();
@@ -131,7 +138,7 @@ public:
         fail_ = cc.newLabel();
     }
     void finish(V result) {
-        cc_.ret(vals_[result]);
+        cc_.ret(gpr(result));
         finish_failure();
     }
     // The end of the function: where a failure jumps.
@@ -144,40 +151,79 @@ public:
         cc_.endFunc();
     }
 
-    V constant(std::int64_t x) override {
-        x86::Gp g = cc_.newInt64();
-        cc_.mov(g, x);
-        return add(g, x);
-    }
+    // A constant is moved into a register where one is needed (gpr()):
+    // most are immediates.
+    V constant(std::int64_t x) override { return add(x86::Gp(), x); }
     // A register's value is read from the frame once, and a value stored
     // is read back from where it was made, until control flow merges
     // (forget()) or a called tree may have written registers.
     V load(std::uint32_t reg) override {
         if (known_[reg] != unknown) return known_[reg];
+        if (hoisting_) return poison;
+        if (unsaved_ >> reg & 1) broken_ = true;
         x86::Gp g = cc_.newInt64();
         cc_.mov(g, x86::qword_ptr(regs_, static_cast<std::int32_t>(reg * 8)));
         return known_[reg] = add(g);
     }
     void store(std::uint32_t reg, V x) override {
-        cc_.mov(x86::qword_ptr(regs_, static_cast<std::int32_t>(reg * 8)), vals_[x]);
+        if (hoisting_) {
+            known_[reg] = x;
+            return;
+        }
+        const std::uint64_t bit = std::uint64_t{1} << reg;
+        if (lazy_) {
+            unsaved_ |= bit;
+        } else {
+            cc_.mov(x86::qword_ptr(regs_, static_cast<std::int32_t>(reg * 8)), gpr(x));
+            unsaved_ &= ~bit;
+        }
         known_[reg] = x;
-        stored_ |= std::uint64_t{1} << reg;
+        stored_ |= bit;
     }
+    // A walk's registers live in machine registers alone, when nothing
+    // reads them back from the frame: no tree is called and no register
+    // is read where its value is not known (after paths merge). Code that
+    // would is broken(), to be made again with the stores.
+    void lazy_stores(bool on) { lazy_ = on; }
+    bool broken() const { return broken_; }
     // A loop's variable, held in g (Expansion).
     void assign(std::uint32_t reg, x86::Gp g) { store(reg, add(g)); }
     // At a label where paths meet: nothing is known but a position mask
-    // read on entry (pin_position_mask), which every path has.
+    // read on entry (pin_position_mask), which every path has, and the
+    // variables of the loops around (pin): one vreg each, the same on
+    // every path into an inner loop's labels.
     void forget() {
-        const V pos = pinned_ ? known_[pos_slot] : unknown;
+        const Known before = known_;
         known_.fill(unknown);
-        known_[pos_slot] = pos;
+        if (pinned_) known_[pos_slot] = before[pos_slot];
+        for (std::uint64_t w = pinned_regs_; w; w &= w - 1) {
+            const auto r = static_cast<std::size_t>(__builtin_ctzll(w));
+            known_[r] = before[r];
+        }
     }
+    void pin(std::uint32_t reg) { pinned_regs_ |= std::uint64_t{1} << reg; }
+    // Loop-invariant code: `trees`, run before a loop, make here what reads
+    // only values known at the loop's head (its pinned registers), for the
+    // loop's code to find (pure()); dropped at the loop's end. A hoisted
+    // failure (an overflow) sends the state to the trees as the loop would.
+    std::size_t hoisted() const { return hoisted_.size(); }
+    void hoist(FunctionRef<void()> trees) {
+        forget();  // as at the loop's head
+        const Known before = known_;
+        hoisting_ = true;
+        trees();
+        hoisting_ = false;
+        known_ = before;
+    }
+    void drop_hoisted(std::size_t mark) { hoisted_.resize(mark); }
+    void unpin(std::uint32_t reg) { pinned_regs_ &= ~(std::uint64_t{1} << reg); }
     void pin_position_mask() {
         position_mask();
         pinned_ = true;
     }
     V position_mask() override {
         if (known_[pos_slot] != unknown) return known_[pos_slot];
+        if (hoisting_) return poison;
         cc_.cmp(x86::byte_ptr(frame_, static_cast<std::int32_t>(offsetof(Frame, has_key))), 0);
         cc_.je(fail_);
         x86::Gp g = cc_.newInt64();
@@ -185,16 +231,22 @@ public:
         return known_[pos_slot] = add(g);
     }
     V bit_of(V x) override {
+        return pure(Pure::bit_of, 0, x, none, [&] { return make_bit_of(x); });
+    }
+    V make_bit_of(V x) {
         x86::Gp d = cc_.newInt64();
-        cc_.cmp(vals_[x], 63);
+        cc_.cmp(gpr(x), 63);
         cc_.ja(fail_);  // unsigned: below 0 too
         cc_.xor_(d, d);
-        cc_.bts(d, vals_[x]);
+        cc_.bts(d, gpr(x));
         return add(d);
     }
     V allowed(ast::Op op, V v) override {
+        return pure(Pure::allowed, static_cast<int>(op), v, none, [&] { return make_allowed(op, v); });
+    }
+    V make_allowed(ast::Op op, V v) {
         using ast::Op;
-        const x86::Gp x = vals_[v];
+        const x86::Gp x = gpr(v);
         // at: 1 << x for x in 0..63, else 0.
         x86::Gp at = cc_.newInt64(), below = cc_.newInt64();
         asmjit::Label not_at = cc_.newLabel(), done = cc_.newLabel();
@@ -224,30 +276,36 @@ public:
         return add(d);
     }
     V has_bit(V set, V x) override {
+        return pure(Pure::has_bit, 0, set, x, [&] { return make_has_bit(set, x); });
+    }
+    V make_has_bit(V set, V x) {
         x86::Gp d = cc_.newInt64();
         asmjit::Label out = cc_.newLabel();
         cc_.xor_(d, d);
-        cc_.cmp(vals_[x], 63);
+        cc_.cmp(gpr(x), 63);
         cc_.ja(out);
-        cc_.bt(vals_[set], vals_[x]);
+        cc_.bt(gpr(set), gpr(x));
         cc_.setc(d.r8());
         cc_.bind(out);
         return add(d);
     }
     bool has(ast::Op op) const override { return native_op(op); }
     V arith(ast::Op op, V x, V y) override {
+        return pure(Pure::arith, static_cast<int>(op), x, y, [&] { return make_arith(op, x, y); });
+    }
+    V make_arith(ast::Op op, V x, V y) {
         using ast::Op;
         const std::optional<std::int64_t> k = consts_[y];
         x86::Gp d = cc_.newInt64();
-        cc_.mov(d, vals_[x]);
+        cc_.mov(d, gpr(x));
         auto with = [&](x86::Inst::Id insn) {  // d op= y, an immediate where it fits
             if (k && fits_imm32(*k)) cc_.emit(insn, d, asmjit::imm(*k));
-            else cc_.emit(insn, d, vals_[y]);
+            else cc_.emit(insn, d, gpr(y));
         };
         switch (op) {
             case Op::add: with(x86::Inst::kIdAdd); cc_.jo(fail_); break;
             case Op::sub: with(x86::Inst::kIdSub); cc_.jo(fail_); break;
-            case Op::mul: cc_.imul(d, vals_[y]); cc_.jo(fail_); break;
+            case Op::mul: cc_.imul(d, gpr(y)); cc_.jo(fail_); break;
             case Op::bit_and: with(x86::Inst::kIdAnd); break;
             case Op::bit_or: with(x86::Inst::kIdOr); break;
             case Op::bit_xor: with(x86::Inst::kIdXor); break;
@@ -267,7 +325,7 @@ public:
                 }
                 // x >= 0 and y > 0, where floor and truncation agree; else the tree.
                 if (!k) {
-                    cc_.cmp(vals_[y], 0);
+                    cc_.cmp(gpr(y), 0);
                     cc_.jle(fail_);
                 } else if (*k <= 0) {
                     cc_.jmp(fail_);
@@ -277,7 +335,7 @@ public:
                 {
                     x86::Gp hi = cc_.newInt64();
                     cc_.xor_(hi, hi);
-                    cc_.div(hi, d, vals_[y]);
+                    cc_.div(hi, d, gpr(y));
                     if (op == Op::mod) return add(hi);
                 }
                 break;
@@ -288,35 +346,47 @@ public:
         return add(d);
     }
     V neg(V x) override {
+        return pure(Pure::neg, 0, x, none, [&] { return make_neg(x); });
+    }
+    V make_neg(V x) {
         x86::Gp d = cc_.newInt64();
-        cc_.mov(d, vals_[x]);
+        cc_.mov(d, gpr(x));
         cc_.neg(d);
         cc_.jo(fail_);
         return add(d);
     }
     V abs(V x) override {
+        return pure(Pure::abs, 0, x, none, [&] { return make_abs(x); });
+    }
+    V make_abs(V x) {
         x86::Gp d = cc_.newInt64();
-        cc_.mov(d, vals_[x]);
+        cc_.mov(d, gpr(x));
         cc_.neg(d);
         cc_.jo(fail_);                 // of the least int
-        cc_.test(vals_[x], vals_[x]);
-        cc_.cmovns(d, vals_[x]);
+        cc_.test(gpr(x), gpr(x));
+        cc_.cmovns(d, gpr(x));
         return add(d);
     }
     V extreme(bool is_max, V x, V y) override {
+        return pure(Pure::extreme, is_max, x, y, [&] { return make_extreme(is_max, x, y); });
+    }
+    V make_extreme(bool is_max, V x, V y) {
         x86::Gp d = cc_.newInt64();
-        cc_.mov(d, vals_[x]);
-        cc_.cmp(vals_[x], vals_[y]);
-        if (is_max) cc_.cmovl(d, vals_[y]);  // std::max(x, y): y when x < y
-        else cc_.cmovg(d, vals_[y]);         // std::min(x, y): y when y < x
+        cc_.mov(d, gpr(x));
+        cc_.cmp(gpr(x), gpr(y));
+        if (is_max) cc_.cmovl(d, gpr(y));  // std::max(x, y): y when x < y
+        else cc_.cmovg(d, gpr(y));         // std::min(x, y): y when y < x
         return add(d);
     }
     V compare(ast::Op op, V x, V y) override {
+        return pure(Pure::compare, static_cast<int>(op), x, y, [&] { return make_compare(op, x, y); });
+    }
+    V make_compare(ast::Op op, V x, V y) {
         using ast::Op;
         x86::Gp d = cc_.newInt64(), one = cc_.newInt64();
         cc_.xor_(d, d);
         cc_.mov(one, 1);
-        cc_.cmp(vals_[x], vals_[y]);
+        cc_.cmp(gpr(x), gpr(y));
         switch (op) {
             case Op::eq: cc_.cmove(d, one); break;
             case Op::ne: cc_.cmovne(d, one); break;
@@ -328,26 +398,78 @@ public:
         return add(d);
     }
     V logic_not(V x) override {
+        return pure(Pure::logic_not, 0, x, none, [&] { return make_logic_not(x); });
+    }
+    V make_logic_not(V x) {
         x86::Gp d = cc_.newInt64();
-        cc_.mov(d, vals_[x]);
+        cc_.mov(d, gpr(x));
         cc_.xor_(d, 1);
         return add(d);
     }
     V choose(V cond, FunctionRef<V()> then, FunctionRef<V()> otherwise) override {
+        if (hoisting_) return poison;  // an arm's code runs only when taken
+        if (!speculating_) {
+            if (const V d = select(cond, then, otherwise); d != unknown) return d;
+        }
+        return branch(cond, then, otherwise);
+    }
+    // Both arms run and a cmov picks one, where they are a few operations
+    // that store no register and call no tree: a condition on the data (a
+    // bit of the position) costs no mispredicted branch. An arm's failure
+    // (the arm not taken may fail where the taken one does not) goes to
+    // the branching code. unknown where the arms do not qualify.
+    static constexpr std::size_t select_limit = 16;  // values the two arms make
+    V select(V cond, FunctionRef<V()> then, FunctionRef<V()> otherwise) {
+        asmjit::BaseNode* const mark = cc_.cursor();
+        const std::size_t made = vals_.size();
+        const Known before = known_;
+        const std::uint64_t stored = stored_;
+        const asmjit::Label fail = fail_, branchy = cc_.newLabel();
+        stored_ = 0;
+        speculating_ = true;
+        called_ = false;
+        fail_ = branchy;
+        const V a = then();
+        known_ = before;
+        const V b = otherwise();
+        known_ = before;
+        fail_ = fail;
+        speculating_ = false;
+        const bool fits = !stored_ && !called_ && vals_.size() - made <= select_limit;
+        stored_ = stored;
+        if (!fits) {
+            cc_.removeNodes(mark->next(), cc_.cursor());
+            cc_.setCursor(mark);
+            return unknown;
+        }
+        x86::Gp d = cc_.newInt64();
+        asmjit::Label done = cc_.newLabel();
+        cc_.mov(d, gpr(b));
+        cc_.test(gpr(cond), gpr(cond));
+        cc_.cmovnz(d, gpr(a));
+        cc_.jmp(done);
+        cc_.bind(branchy);
+        known_ = before;
+        cc_.mov(d, gpr(branch(cond, then, otherwise)));
+        cc_.bind(done);
+        known_ = before;
+        return add(d);
+    }
+    V branch(V cond, FunctionRef<V()> then, FunctionRef<V()> otherwise) {
         x86::Gp d = cc_.newInt64();
         asmjit::Label other = cc_.newLabel(), done = cc_.newLabel();
-        cc_.test(vals_[cond], vals_[cond]);
+        cc_.test(gpr(cond), gpr(cond));
         cc_.jz(other);
         // Each arm starts from what is known before it; after both, what
         // neither wrote, made before them.
         const Known before = known_;
         const std::uint64_t stored = stored_;
         stored_ = 0;
-        cc_.mov(d, vals_[then()]);
+        cc_.mov(d, gpr(then()));
         cc_.jmp(done);
         known_ = before;
         cc_.bind(other);
-        cc_.mov(d, vals_[otherwise()]);
+        cc_.mov(d, gpr(otherwise()));
         cc_.bind(done);
         known_ = before;
         for (std::uint64_t w = stored_; w; w &= w - 1) known_[static_cast<std::size_t>(__builtin_ctzll(w))] = unknown;
@@ -358,7 +480,7 @@ public:
     V call(const Bool& b) override { return invoke(reinterpret_cast<const void*>(&call_bool), &b); }
 
     // For the expansion's loops, which this class leaves to its caller.
-    x86::Gp gp(V v) const { return vals_[v]; }
+    x86::Gp gp(V v) { return gpr(v); }
     x86::Gp regs() const { return regs_; }
     x86::Gp out() const { return out_; }
     x86::Gp from() const { return from_; }
@@ -378,15 +500,15 @@ private:
             cc_.mov(back, d);
             cc_.sar(back, *k);
         } else {
-            cc_.cmp(vals_[y], 62);
+            cc_.cmp(gpr(y), 62);
             cc_.ja(fail_);  // unsigned: a negative count too
             x86::Gp count = cc_.newInt64();
-            cc_.mov(count, vals_[y]);
+            cc_.mov(count, gpr(y));
             cc_.shl(d, count.r8());
             cc_.mov(back, d);
             cc_.sar(back, count.r8());
         }
-        cc_.cmp(back, vals_[x]);
+        cc_.cmp(back, gpr(x));
         cc_.jne(fail_);
     }
     // d >>= y, arithmetic; a count past 63 is 63 (ops::shr).
@@ -396,22 +518,31 @@ private:
             else cc_.sar(d, std::min<std::int64_t>(*k, 63));
             return;
         }
-        cc_.cmp(vals_[y], 0);
+        cc_.cmp(gpr(y), 0);
         cc_.jl(fail_);
         x86::Gp count = cc_.newInt64(), most = cc_.newInt64();
-        cc_.mov(count, vals_[y]);
+        cc_.mov(count, gpr(y));
         cc_.mov(most, 63);
         cc_.cmp(count, most);
         cc_.cmovg(count, most);
         cc_.sar(d, count.r8());
     }
 
+    x86::Gp gpr(V v) {
+        if (!consts_[v]) return vals_[v];
+        x86::Gp g = cc_.newInt64();
+        cc_.mov(g, *consts_[v]);
+        return g;
+    }
     V add(x86::Gp g, std::optional<std::int64_t> k = std::nullopt) {
         vals_.push_back(g);
         consts_.push_back(k);
         return static_cast<V>(vals_.size() - 1);
     }
     V invoke(const void* thunk, const void* node) {
+        if (hoisting_) return poison;
+        if (unsaved_) broken_ = true;  // the tree reads the frame
+        called_ = true;
         x86::Gp n = cc_.newIntPtr(), d = cc_.newInt64();
         cc_.mov(n, asmjit::imm(node));
         asmjit::InvokeNode* call;
@@ -425,13 +556,38 @@ private:
         cc_.cmp(x86::dword_ptr(bail_), 0);
         cc_.jne(fail_);
         const V pos = known_[pos_slot];
-        forget();  // the tree may have written any register
+        known_.fill(unknown);  // the tree may have written any register
         stored_ = ~std::uint64_t{0};
         known_[pos_slot] = pos;
         return add(d);
     }
 
     static constexpr V unknown = UINT32_MAX;
+    // While hoisting: a value the loop's code makes (it reads a register
+    // the loop writes, or runs only on some of its paths).
+    static constexpr V poison = UINT32_MAX - 1;
+    static constexpr V none = UINT32_MAX - 2;  // no second operand
+    struct Pure {
+        enum Kind : std::uint8_t { bit_of, allowed, has_bit, arith, neg, abs, extreme, compare, logic_not };
+        std::uint8_t kind, op;
+        std::array<std::int64_t, 2> a, b;  // each operand: {1, constant} or {0, V}
+        bool operator==(const Pure&) const = default;
+    };
+    std::array<std::int64_t, 2> operand(V v) const {
+        if (v == none) return {2, 0};
+        return consts_[v] ? std::array<std::int64_t, 2>{1, *consts_[v]} : std::array<std::int64_t, 2>{0, v};
+    }
+    // An operation of the node trees: found among those hoisted where its
+    // operands are the same; made otherwise (and kept, while hoisting).
+    template <typename Make> V pure(Pure::Kind kind, int op, V a, V b, Make make) {
+        if (a == poison || b == poison) return poison;
+        const Pure key{kind, static_cast<std::uint8_t>(op), operand(a), operand(b)};
+        for (const auto& [k, v] : hoisted_)
+            if (k == key) return v;
+        const V made = make();
+        if (hoisting_) hoisted_.push_back({key, made});
+        return made;
+    }
     static constexpr std::size_t pos_slot = IntGame::max_registers;  // position_mask()'s value
     using Known = std::array<V, IntGame::max_registers + 1>;
 
@@ -443,6 +599,12 @@ private:
     Known known_ = filled();
     std::uint64_t stored_ = 0;  // registers written (since the innermost choose began)
     bool pinned_ = false;
+    std::uint64_t pinned_regs_ = 0;
+    bool hoisting_ = false;
+    bool lazy_ = false, broken_ = false;
+    bool speculating_ = false, called_ = false;  // select()'s arms under way, and whether one called a tree
+    std::uint64_t unsaved_ = 0;  // registers stored lazily, their frame slots stale
+    std::vector<std::pair<Pure, V>> hoisted_;  // of the loops under way, outermost first
     static Known filled() {
         Known k;
         k.fill(unknown);
@@ -472,11 +634,24 @@ template <typename Node> Code compile(const Node& tree) {
 // id below 2^30.
 class Expansion {
 public:
-    Expansion(x86::Compiler& cc, Asm& e) : cc_(cc), e_(e), count_(cc.newInt64()) {}
+    // `mex`: the function is an IntGame::NativeMex (sets only), its third
+    // argument the MexArgs.
+    Expansion(x86::Compiler& cc, Asm& e, bool mex) : cc_(cc), e_(e), count_(cc.newInt64()), mex_(mex) {}
 
     void game(const IntGame& g) {
         sets_ = g.shape == IntGame::Shape::sets;
         cc_.xor_(count_, count_);
+        if (mex_) {
+            using A = IntGame::MexArgs;
+            flat_ = cc_.newIntPtr();
+            flat_count_ = cc_.newInt64();
+            seen_ = cc_.newInt64();
+            key_ = cc_.newInt64();
+            blocked_ = cc_.newLabel();
+            cc_.mov(flat_, x86::qword_ptr(e_.out(), offsetof(A, flat)));
+            cc_.mov(flat_count_, x86::qword_ptr(e_.out(), offsetof(A, flat_count)));
+            cc_.mov(seen_, x86::qword_ptr(e_.out(), offsetof(A, seen)));
+        }
         if (sets_) {
             // No mask, or a position that is no id of its own (whose options
             // mostly are none either): the trees.
@@ -494,7 +669,24 @@ public:
         }
         for (const Move& m : g.moves) move(m, 0);
         bind(done);
-        cc_.ret(count_);
+        if (!mex_) {
+            cc_.ret(count_);
+            return;
+        }
+        using A = IntGame::MexArgs;
+        cc_.emit(x86::Inst::kIdCmp, count_, from());
+        cc_.jb(e_.fail());  // fewer options than the scan that stopped
+        cc_.mov(x86::qword_ptr(e_.out(), offsetof(A, seen)), seen_);
+        x86::Gp status = cc_.newInt64();
+        cc_.xor_(status, status);
+        cc_.ret(status);
+        bind(blocked_);
+        cc_.mov(x86::qword_ptr(e_.out(), offsetof(A, seen)), seen_);
+        cc_.mov(x86::qword_ptr(e_.out(), offsetof(A, at)), count_);
+        cc_.add(key_.r32(), StateTable::first_direct);  // key_ < 2^30: its id fits 32 bits
+        cc_.mov(x86::dword_ptr(e_.out(), offsetof(A, id)), key_.r32());
+        cc_.mov(status, 1);
+        cc_.ret(status);
     }
 
     // What the code covers: a game on one int, each move a range's
@@ -536,14 +728,19 @@ private:
         cc_.jo(e_.fail());
         cc_.cmp(span, IntGame::max_native_options);
         cc_.jae(e_.fail());
+        const std::size_t mark = e_.hoisted();
+        hoist(m, i);
         bind(head);
         e_.assign(gen.reg, x);
+        e_.pin(gen.reg);
         move(m, i + 1);
         cc_.cmp(x, hi);
         cc_.je(end);
         cc_.inc(x);
         cc_.jmp(head);
+        e_.unpin(gen.reg);
         bind(end);
+        e_.drop_hoisted(mark);
     }
 
     // A generator over the elements of a set, lowest first: the position's,
@@ -553,16 +750,35 @@ private:
         x86::Gp bits = cc_.newInt64(), x = cc_.newInt64(), low = cc_.newInt64();
         cc_.mov(bits, e_.gp(gen.over_position ? e_.position_mask() : gen.mask->emit(e_)));
         asmjit::Label head = cc_.newLabel(), end = cc_.newLabel();
-        bind(head);
         cc_.test(bits, bits);
         cc_.jz(end);
+        const std::size_t mark = e_.hoisted();
+        hoist(m, i);
+        bind(head);
         cc_.bsf(x, bits);
         e_.assign(gen.reg, x);
+        e_.pin(gen.reg);
         move(m, i + 1);
         cc_.lea(low, x86::ptr(bits, -1));
         cc_.and_(bits, low);
-        cc_.jmp(head);
+        cc_.jnz(head);
+        e_.unpin(gen.reg);
         bind(end);
+        e_.drop_hoisted(mark);
+    }
+
+    // Before the loop of generator i, once it has an element: what the
+    // trees of its body compute from values known at its head.
+    void hoist(const Move& m, std::size_t i) {
+        e_.hoist([&] {
+            for (std::size_t j = i + 1; j < m.gens.size(); ++j) {
+                const Gen& gen = m.gens[j];
+                if (gen.lo) gen.lo->emit(e_), gen.hi->emit(e_);
+                else if (gen.mask) gen.mask->emit(e_);
+            }
+            if (m.where) m.where->emit(e_);
+            (sets_ ? m.list.mask : m.result[0])->emit(e_);
+        });
     }
 
     void option(const Move& m) {
@@ -575,9 +791,16 @@ private:
         cc_.cmp(count_, IntGame::max_native_options);
         cc_.jae(e_.fail());
         // An option before `from` is only counted: a retry made it before.
-        cc_.cmp(count_, e_.from());
+        cc_.emit(x86::Inst::kIdCmp, count_, from());
         cc_.jb(counted);
         x86::Gp r = e_.gp(sets_ ? m.list.mask->emit(e_) : m.result[0]->emit(e_));
+        if (mex_) {
+            value(r);  // its page check bounds r as the check below would
+            bind(counted);
+            cc_.inc(count_);
+            bind(skip);
+            return;
+        }
         // Its own id: 0 <= r < first_general (a set: r < 2^30, its id
         // first_direct + r), one unsigned comparison.
         x86::Gp limit = cc_.newInt64();
@@ -596,15 +819,46 @@ private:
         bind(skip);
     }
 
+    // The value of the set of mask `key` (its id first_direct + key, the
+    // array's entry key) into seen_, as ValueArray::read on a narrow page.
+    void value(x86::Gp key) {
+        using VA = solver::ValueArray;
+        x86::Gp page = cc_.newInt64(), entry = cc_.newIntPtr(), v = cc_.newInt64(), at = cc_.newInt64();
+        cc_.mov(page, key);
+        cc_.shr(page, VA::page_bits);
+        cc_.cmp(page, flat_count_);
+        cc_.jae(e_.fail());
+        cc_.mov(entry, x86::qword_ptr(flat_, page, 3));
+        cc_.test(entry, 1);
+        cc_.jnz(e_.fail());  // a wide page
+        cc_.mov(at, key);
+        cc_.and_(at, VA::page_size - 1);
+        cc_.movzx(v.r32(), x86::byte_ptr(entry, at));
+        asmjit::Label small = cc_.newLabel();
+        cc_.cmp(v, 64);
+        cc_.jb(small);
+        cc_.mov(key_, key);
+        cc_.cmp(v, VA::narrow_limit);
+        cc_.jae(blocked_);  // not known (a code: an outcome alone, on the path, unknown)
+        cc_.jmp(e_.fail());
+        cc_.bind(small);
+        cc_.bts(seen_, v);
+    }
+
     void bind(asmjit::Label l) {
         cc_.bind(l);
         e_.forget();
     }
+    // The native mex reads `from` where it is compared, a register freed.
+    x86::Mem from_field() const { return x86::qword_ptr(e_.out(), offsetof(IntGame::MexArgs, at)); }
+    asmjit::Operand from() const { return mex_ ? asmjit::Operand(from_field()) : asmjit::Operand(e_.from()); }
 
     x86::Compiler& cc_;
     Asm& e_;
     x86::Gp count_;
-    bool sets_ = false;
+    bool sets_ = false, mex_ = false;
+    x86::Gp flat_, flat_count_, seen_, key_;  // mex_: MexArgs' fields, and the blocker's mask
+    asmjit::Label blocked_;
 };
 
 struct NativeInt final : Int {
@@ -639,21 +893,38 @@ struct NativeBool final : Bool {
 
 bool jit_available() { return true; }
 
-// The game's expansion as native code, kept alive by the returned owner.
-IntGame::NativeExpand compile_expansion(const IntGame& g, std::shared_ptr<const void>& owner) {
-    if (!Expansion::covers(g)) return nullptr;
-    asmjit::CodeHolder holder;
-    holder.init(runtime().environment());
-    x86::Compiler cc(&holder);
-    Asm e(cc, true);
-    Expansion(cc, e).game(g);
-    e.finish_failure();
-    IntGame::NativeExpand fn = nullptr;
-    if (cc.finalize() != asmjit::kErrorOk || runtime().add(&fn, &holder) != asmjit::kErrorOk) return nullptr;
+namespace {
+// Made first with registers kept out of the frame (Asm::lazy_stores); again
+// with every store where that code would read one back.
+template <typename Fn> Fn compile_walk(const IntGame& g, bool mex, std::shared_ptr<const void>& owner) {
+    if (!Expansion::covers(g) || (mex && g.shape != IntGame::Shape::sets)) return nullptr;
+    Fn fn = nullptr;
+    for (const bool lazy : {true, false}) {
+        asmjit::CodeHolder holder;
+        holder.init(runtime().environment());
+        x86::Compiler cc(&holder);
+        Asm e(cc, mex ? Asm::Kind::mex : Asm::Kind::expansion);
+        e.lazy_stores(lazy);
+        Expansion(cc, e, mex).game(g);
+        if (e.broken()) continue;
+        e.finish_failure();
+        if (cc.finalize() != asmjit::kErrorOk || runtime().add(&fn, &holder) != asmjit::kErrorOk) return nullptr;
+        break;
+    }
+    if (!fn) return nullptr;
     owner = std::shared_ptr<const void>(reinterpret_cast<const void*>(fn), [](const void* p) {
-        runtime().release(reinterpret_cast<IntGame::NativeExpand>(const_cast<void*>(p)));
+        runtime().release(reinterpret_cast<Fn>(const_cast<void*>(p)));
     });
     return fn;
+}
+}  // namespace
+
+// The game's expansion as native code, kept alive by the returned owner.
+IntGame::NativeExpand compile_expansion(const IntGame& g, std::shared_ptr<const void>& owner) {
+    return compile_walk<IntGame::NativeExpand>(g, false, owner);
+}
+IntGame::NativeMex compile_mex(const IntGame& g, std::shared_ptr<const void>& owner) {
+    return compile_walk<IntGame::NativeMex>(g, true, owner);
 }
 
 IntPtr jit_int(IntPtr tree) {
@@ -670,6 +941,7 @@ BoolPtr jit_bool(BoolPtr tree) {
 
 bool jit_available() { return false; }
 IntGame::NativeExpand compile_expansion(const IntGame&, std::shared_ptr<const void>&) { return nullptr; }
+IntGame::NativeMex compile_mex(const IntGame&, std::shared_ptr<const void>&) { return nullptr; }
 IntPtr jit_int(IntPtr tree) { return tree; }
 BoolPtr jit_bool(BoolPtr tree) { return tree; }
 
@@ -717,6 +989,7 @@ void jit_compile(IntGame& g) {
         native(m.list);
     }
     g.native_expand = intpath::compile_expansion(g, g.native_code);
+    g.native_mex = intpath::compile_mex(g, g.mex_code);
 }
 
 }  // namespace grundy

@@ -28,6 +28,7 @@ BoolPtr jit_bool(BoolPtr tree);
 // A game's whole expansion (IntGame::native_expand), or null where
 // the code does not cover the game; `owner` holds the code.
 IntGame::NativeExpand compile_expansion(const IntGame& g, std::shared_ptr<const void>& owner);
+IntGame::NativeMex compile_mex(const IntGame& g, std::shared_ptr<const void>& owner);
 }  // namespace intpath
 
 }  // namespace grundy

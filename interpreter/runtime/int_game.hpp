@@ -565,7 +565,21 @@ struct IntGame {
                                           std::uint64_t from);
     static constexpr std::uint32_t max_native_options = 1024;
     NativeExpand native_expand = nullptr;
-    std::shared_ptr<const void> native_code;  // holds native_expand's code
+    // The same walk for a game on sets, each option's value read as it is
+    // made (a flat page of bytes, solver/value_array.hpp) into `seen`'s
+    // bits. On entry `at` is `from` above, and `seen` holds the values of
+    // the options before it. Returns 0 when every option's value was below
+    // 64; 1 at an option whose value is not known, `at` its number and
+    // `id` its state id; *bail on a value of 64 or more, a wide page or
+    // one past the flat table.
+    struct MexArgs {
+        const std::uintptr_t* flat;
+        std::uint64_t flat_count, seen, at;
+        std::uint32_t id;
+    };
+    using NativeMex = std::int64_t (*)(const intpath::Frame* f, std::uint32_t* bail, MexArgs* args);
+    NativeMex native_mex = nullptr;
+    std::shared_ptr<const void> native_code, mex_code;  // hold native_expand's and native_mex's code
 
     static constexpr std::uint32_t max_registers = 64;
 

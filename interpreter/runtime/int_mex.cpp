@@ -44,6 +44,22 @@ Scan native_sets(const IntGame& g, const Frame& f, const VA& values, solver::Gam
                  std::uint32_t& value) {
     constexpr std::uint64_t resumed = std::uint64_t{1} << 63;
     const std::size_t from = b.resume.at & resumed ? static_cast<std::size_t>(b.resume.at & ~resumed) : 0;
+    if (g.native_mex) {
+        // Each value read as its option is made; the walk below where the
+        // code cannot read one.
+        std::uint32_t bail = 0, flat_count;
+        IntGame::MexArgs a{values.flat(flat_count), 0, from ? b.resume.gathered : 0, from, 0};
+        a.flat_count = flat_count;
+        const std::int64_t blocked = g.native_mex(&f, &bail, &a);
+        if (!bail) {
+            if (!blocked) {
+                value = static_cast<std::uint32_t>(std::countr_one(a.seen));
+                return Scan::done;
+            }
+            b = {true, a.id, {resumed | a.at, a.seen}};
+            return Scan::blocked;
+        }
+    }
     std::uint32_t ids[IntGame::max_native_options], bail = 0;
     const auto n = static_cast<std::size_t>(g.native_expand(&f, &bail, ids, from));
     if (bail || from > n) return Scan::other;
