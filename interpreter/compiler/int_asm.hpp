@@ -139,6 +139,7 @@ public:
     // every path into an inner loop's labels.
     void forget() {
         const Known before = known_;
+        local_.clear();
         known_.fill(unknown);
         if (pinned_) known_[pos_slot] = before[pos_slot];
         for (std::uint64_t w = pinned_regs_; w; w &= w - 1) {
@@ -370,13 +371,14 @@ public:
         const Known before = known_;
         const std::uint64_t stored = stored_;
         const asmjit::Label fail = fail_, branchy = cc_.newLabel();
+        const std::size_t local = local_.size();
         stored_ = 0;
         speculating_ = true;
         called_ = false;
         fail_ = branchy;
         const V a = then();
         known_ = before;
-        const V b = otherwise();
+        const V b = otherwise();  // finds what the first arm made, on the same path
         known_ = before;
         fail_ = fail;
         speculating_ = false;
@@ -385,6 +387,7 @@ public:
         if (!fits) {
             cc_.removeNodes(mark->next(), cc_.cursor());
             cc_.setCursor(mark);
+            local_.resize(local);
             return unknown;
         }
         x86::Gp d = cc_.newInt64();
@@ -395,6 +398,7 @@ public:
         cc_.jmp(done);
         cc_.bind(branchy);
         known_ = before;
+        local_.resize(local);
         cc_.mov(d, gpr(branch(cond, then, otherwise)));
         cc_.bind(done);
         known_ = before;
@@ -409,14 +413,17 @@ public:
         // neither wrote, made before them.
         const Known before = known_;
         const std::uint64_t stored = stored_;
+        const std::size_t local = local_.size();
         stored_ = 0;
         cc_.mov(d, gpr(then()));
         cc_.jmp(done);
         known_ = before;
+        local_.resize(local);
         cc_.bind(other);
         cc_.mov(d, gpr(otherwise()));
         cc_.bind(done);
         known_ = before;
+        local_.resize(local);
         for (std::uint64_t w = stored_; w; w &= w - 1) known_[static_cast<std::size_t>(__builtin_ctzll(w))] = unknown;
         stored_ |= stored;
         return add(d);
@@ -522,15 +529,17 @@ private:
         if (v == none) return {2, 0};
         return consts_[v] ? std::array<std::int64_t, 2>{1, *consts_[v]} : std::array<std::int64_t, 2>{0, v};
     }
-    // An operation of the node trees: found among those hoisted where its
-    // operands are the same; made otherwise (and kept, while hoisting).
+    // An operation of the node trees: found among those hoisted, or made
+    // before on the same straight path, where its operands are the same;
+    // made otherwise, and kept.
     template <typename Make> V pure(Pure::Kind kind, int op, V a, V b, Make make) {
         if (a == poison || b == poison) return poison;
         const Pure key{kind, static_cast<std::uint8_t>(op), operand(a), operand(b)};
-        for (const auto& [k, v] : hoisted_)
-            if (k == key) return v;
+        for (const auto* list : {&hoisted_, &local_})
+            for (const auto& [k, v] : *list)
+                if (k == key) return v;
         const V made = make();
-        if (hoisting_) hoisted_.push_back({key, made});
+        (hoisting_ ? hoisted_ : local_).push_back({key, made});
         return made;
     }
     static constexpr std::size_t pos_slot = IntGame::max_registers;  // position_mask()'s value
@@ -550,6 +559,9 @@ private:
     bool speculating_ = false, called_ = false;  // select()'s arms under way, and whether one called a tree
     std::uint64_t unsaved_ = 0;  // registers stored lazily, their frame slots stale
     std::vector<std::pair<Pure, V>> hoisted_;  // of the loops under way, outermost first
+    // Made on the path since the last label (forget()) or branch: they
+    // dominate the code being emitted.
+    std::vector<std::pair<Pure, V>> local_;
     static Known filled() {
         Known k;
         k.fill(unknown);

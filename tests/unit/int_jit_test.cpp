@@ -245,6 +245,30 @@ TEST_CASE("an expression made native is a node of its own", "[int_jit]") {
     CHECK(native->eval(Frame{regs, nullptr}) == 16);
 }
 
+TEST_CASE("a value made on one arm of an if is made again on the other", "[int_jit]") {
+    if (!jit_available()) {
+        WARN("this build makes no native code");
+        return;
+    }
+    // if r1 > r2 then (let r4 = r1 + r2 in r4 * 2) else (r1 + r2) - 1: the
+    // arms share r1 + r2 over registers read before them; the let makes
+    // the if branch rather than pick by cmov.
+    const grundy::Loc at{};
+    auto reg = [&](std::uint32_t r) { return AnyOperand{std::make_unique<Reg>(at, 1, r)}; };
+    auto sum = [&] { return std::make_unique<Bin<Op::add, AnyOperand, AnyOperand>>(at, 1, reg(1), reg(2)); };
+    auto twice = std::make_unique<Bin<Op::mul, AnyOperand, ConstOperand>>(at, 1, reg(4), ConstOperand{2});
+    auto then = std::make_unique<LetInt>(at, 1, 4, sum(), std::move(twice));
+    auto other = std::make_unique<Bin<Op::sub, AnyOperand, ConstOperand>>(at, 1, AnyOperand{sum()}, ConstOperand{1});
+    auto cond = std::make_unique<Cmp<Op::gt, AnyOperand, AnyOperand>>(reg(1), reg(2));
+    IntPtr native = jit_int(std::make_unique<IfInt>(at, 1, std::move(cond), std::move(then), std::move(other)));
+    for (std::int64_t a : {-5, 0, 3, 1000})
+        for (std::int64_t b : {-7, 0, 2, 999}) {
+            std::int64_t regs[registers] = {0, a, b};
+            INFO(a << " " << b);
+            CHECK(native->eval(Frame{regs, nullptr}) == (a > b ? (a + b) * 2 : a + b - 1));
+        }
+}
+
 TEST_CASE("int code reads an operation's left operand first, natively or not", "[int_jit]") {
     // Both operands fail: the error is the left one's, as the generic
     // evaluator and the rules as written say.
