@@ -10,6 +10,7 @@
 #include "compiler.hpp"
 #include "rewrite_rules.hpp"
 #include "int_compiler.hpp"
+#include "int_islands.hpp"
 #include "nodes.hpp"
 #include "range_query.hpp"
 #include "interpreter/runtime/queries.hpp"
@@ -573,7 +574,8 @@ private:
         return chain;
     }
 
-    CodePtr expr(const Expr& e) {
+    CodePtr expr(const Expr& e) { return nodes::int_island(node(e)); }
+    CodePtr node(const Expr& e) {
         switch (e.kind) {
             case ExprKind::int_lit: return std::make_unique<nodes::Const>(e.loc, e.length, Value::integer(e.int_value));
             case ExprKind::bool_lit: return std::make_unique<nodes::Const>(e.loc, e.length, Value::boolean(e.int_value));
@@ -668,7 +670,7 @@ private:
             }
             case K::assert_that: {
                 auto a = std::make_unique<stmts::Assert>(s.loc, s.length);
-                a->cond = expr(*s.exprs[0]);
+                a->cond = node(*s.exprs[0]);  // a comparison as written: its failure shows both sides
                 if (s.exprs.size() > 1) a->message = expr(*s.exprs[1]);
                 return a;
             }

@@ -124,6 +124,13 @@ void native(ListResult& r) {
 
 }  // namespace intpath
 
+void make_native(intpath::IntPtr& tree) {
+    if (jit_enabled && intpath::jit_available()) intpath::native(tree);
+}
+void make_native(intpath::BoolPtr& tree) {
+    if (jit_enabled && intpath::jit_available()) intpath::native(tree);
+}
+
 void jit_compile(IntGame& g) {
     if (!jit_enabled || !intpath::jit_available()) return;
     using intpath::native;

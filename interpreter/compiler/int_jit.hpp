@@ -17,6 +17,10 @@ extern bool jit_enabled;
 
 // Compiles g's expressions in place.
 void jit_compile(IntGame& g);
+// One tree made native code in place, where that is worth it (and native
+// code is on).
+void make_native(intpath::IntPtr& tree);
+void make_native(intpath::BoolPtr& tree);
 
 namespace intpath {
 // Whether this build makes native code (asmjit on x86-64).

@@ -1,0 +1,207 @@
+#include "int_islands.hpp"
+
+#include <algorithm>
+
+#include "int_jit.hpp"
+#include "int_nodes.hpp"
+
+namespace grundy::nodes {
+
+namespace {
+
+using intpath::AnyOperand;
+using intpath::BoolPtr;
+using intpath::IntPtr;
+using ast::Op;
+
+constexpr std::size_t max_locals = 16;
+
+struct IntIsland final : Code {
+    CodePtr generic;
+    std::vector<std::uint32_t> slots;  // register i holds local slots[i]
+    mutable IntPtr integer;            // one of the two: the expression's tree
+    mutable BoolPtr boolean;
+    mutable bool native = false;       // made native code on first use (most islands are dissolved before)
+
+    IntIsland(CodePtr g, std::vector<std::uint32_t> s, IntPtr i, BoolPtr b)
+        : Code(g->loc(), g->length()), generic(std::move(g)), slots(std::move(s)), integer(std::move(i)),
+          boolean(std::move(b)) {}
+
+    bool load(Env& env, std::int64_t* regs) const {
+        for (std::size_t i = 0; i < slots.size(); ++i) {
+            const Value& v = env.slots[slots[i]];
+            if (!v.is(Kind::integer)) return false;
+            regs[i] = v.as_int();
+        }
+        if (!native) {
+            native = true;
+            if (integer) make_native(integer);
+            else make_native(boolean);
+        }
+        return true;
+    }
+    Value eval(Env& env) const override {
+        std::int64_t regs[max_locals];
+        if (!load(env, regs)) return generic->eval(env);
+        const intpath::Frame f{regs, nullptr};
+        return integer ? Value::integer(integer->eval(f)) : Value::boolean(boolean->test(f));
+    }
+    bool eval_bool(Env& env, const char* what) const override {
+        std::int64_t regs[max_locals];
+        if (!boolean || !load(env, regs)) return generic->eval_bool(env, what);  // an int is no bool: its error
+        return boolean->test(intpath::Frame{regs, nullptr});
+    }
+};
+
+// The int tree of generic code, or null where it is not one.
+class Converter {
+public:
+    std::vector<std::uint32_t> slots;
+    int ops = 0;
+
+    IntPtr integer(const Code& c) {
+        if (auto* is = dynamic_cast<const IntIsland*>(&c)) return integer(*is->generic);
+        if (auto* k = dynamic_cast<const Const*>(&c))
+            return k->value.is(Kind::integer) ? std::make_unique<intpath::Const>(c.loc(), c.length(), k->value.as_int())
+                                              : nullptr;
+        if (auto* l = dynamic_cast<const Local*>(&c)) {
+            const auto at = std::find(slots.begin(), slots.end(), l->slot);
+            if (at == slots.end() && slots.size() == max_locals) return nullptr;
+            if (at == slots.end()) slots.push_back(l->slot);
+            return std::make_unique<intpath::Reg>(c.loc(), c.length(),
+                                                  static_cast<std::uint32_t>(std::find(slots.begin(), slots.end(), l->slot) - slots.begin()));
+        }
+        if (auto* u = dynamic_cast<const Unary*>(&c)) {
+            IntPtr x = integer(*u->operand);
+            return x ? (++ops, std::make_unique<intpath::Neg>(c.loc(), c.length(), std::move(x))) : nullptr;
+        }
+        if (auto* b = dynamic_cast<const Binary*>(&c)) return binary(b->op, c, *b->lhs, *b->rhs);
+        if (auto* p = dynamic_cast<const PlusChain*>(&c)) {
+            IntPtr sum = integer(*p->operands[0]);
+            for (std::size_t i = 0; sum && i < p->plus.size(); ++i) {
+                IntPtr x = integer(*p->operands[i + 1]);
+                if (!x) return nullptr;
+                ++ops;
+                sum = make<Op::add>(*p->plus[i], std::move(sum), std::move(x));
+            }
+            return sum;
+        }
+        if (auto* i = dynamic_cast<const IfElse*>(&c)) {
+            BoolPtr cond = boolean(*i->cond);
+            IntPtr a = cond ? integer(*i->then_) : nullptr;
+            IntPtr b = a ? integer(*i->else_) : nullptr;
+            if (!b) return nullptr;
+            ++ops;
+            return std::make_unique<intpath::IfInt>(c.loc(), c.length(), std::move(cond), std::move(a), std::move(b));
+        }
+        return nullptr;
+    }
+
+    BoolPtr boolean(const Code& c) {
+        if (auto* is = dynamic_cast<const IntIsland*>(&c)) return boolean(*is->generic);
+        if (auto* k = dynamic_cast<const Const*>(&c))
+            return k->value.is(Kind::boolean) ? std::make_unique<intpath::ConstBool>(k->value.as_bool()) : nullptr;
+        if (auto* cmp = dynamic_cast<const Compare*>(&c)) {
+            IntPtr a = integer(*cmp->lhs);
+            IntPtr b = a ? integer(*cmp->rhs) : nullptr;
+            if (!b) return nullptr;
+            ++ops;
+            switch (cmp->op) {
+                case Op::eq: return compare<Op::eq>(std::move(a), std::move(b));
+                case Op::ne: return compare<Op::ne>(std::move(a), std::move(b));
+                case Op::lt: return compare<Op::lt>(std::move(a), std::move(b));
+                case Op::le: return compare<Op::le>(std::move(a), std::move(b));
+                case Op::gt: return compare<Op::gt>(std::move(a), std::move(b));
+                case Op::ge: return compare<Op::ge>(std::move(a), std::move(b));
+                default: return nullptr;
+            }
+        }
+        if (auto* l = dynamic_cast<const Logic*>(&c)) {
+            BoolPtr a = boolean(*l->lhs);
+            if (!a) return nullptr;
+            ++ops;
+            if (l->kind == Logic::Kind::not_) return std::make_unique<intpath::Not>(std::move(a));
+            BoolPtr b = boolean(*l->rhs);
+            if (!b) return nullptr;
+            if (l->kind == Logic::Kind::and_) return std::make_unique<intpath::Junction<true>>(std::move(a), std::move(b));
+            return std::make_unique<intpath::Junction<false>>(std::move(a), std::move(b));
+        }
+        return nullptr;
+    }
+
+private:
+    template <Op op> static IntPtr make(const Code& at, IntPtr a, IntPtr b) {
+        return std::make_unique<intpath::Bin<op, AnyOperand, AnyOperand>>(at.loc(), at.length(), AnyOperand{std::move(a)},
+                                                                          AnyOperand{std::move(b)});
+    }
+    template <Op op> static BoolPtr compare(IntPtr a, IntPtr b) {
+        return std::make_unique<intpath::Cmp<op, AnyOperand, AnyOperand>>(AnyOperand{std::move(a)}, AnyOperand{std::move(b)});
+    }
+    IntPtr binary(Op op, const Code& at, const Code& lhs, const Code& rhs) {
+        IntPtr a = integer(lhs);
+        IntPtr b = a ? integer(rhs) : nullptr;
+        if (!b) return nullptr;
+        ++ops;
+        switch (op) {
+            case Op::add: return make<Op::add>(at, std::move(a), std::move(b));
+            case Op::sub: return make<Op::sub>(at, std::move(a), std::move(b));
+            case Op::mul: return make<Op::mul>(at, std::move(a), std::move(b));
+            case Op::div: return make<Op::div>(at, std::move(a), std::move(b));
+            case Op::mod: return make<Op::mod>(at, std::move(a), std::move(b));
+            case Op::bit_and: return make<Op::bit_and>(at, std::move(a), std::move(b));
+            case Op::bit_or: return make<Op::bit_or>(at, std::move(a), std::move(b));
+            case Op::bit_xor: return make<Op::bit_xor>(at, std::move(a), std::move(b));
+            case Op::shl: return make<Op::shl>(at, std::move(a), std::move(b));
+            case Op::shr: return make<Op::shr>(at, std::move(a), std::move(b));
+            case Op::pow: return make<Op::pow>(at, std::move(a), std::move(b));
+            default: return nullptr;
+        }
+    }
+};
+
+// The islands under the kinds of node an island is made of, replaced by
+// their generic code.
+void dissolve(CodePtr& c) {
+    if (auto* is = dynamic_cast<IntIsland*>(c.get())) {
+        CodePtr inner = std::move(is->generic);
+        c = std::move(inner);
+    }
+    if (auto* u = dynamic_cast<Unary*>(c.get())) dissolve(u->operand);
+    else if (auto* b = dynamic_cast<Binary*>(c.get())) dissolve(b->lhs), dissolve(b->rhs);
+    else if (auto* p = dynamic_cast<PlusChain*>(c.get())) {
+        for (CodePtr& x : p->operands) dissolve(x);
+    } else if (auto* i = dynamic_cast<IfElse*>(c.get())) dissolve(i->cond), dissolve(i->then_), dissolve(i->else_);
+    else if (auto* cmp = dynamic_cast<Compare*>(c.get())) dissolve(cmp->lhs), dissolve(cmp->rhs);
+    else if (auto* l = dynamic_cast<Logic*>(c.get())) {
+        dissolve(l->lhs);
+        if (l->rhs) dissolve(l->rhs);
+    }
+}
+
+std::uint64_t made = 0;
+
+}  // namespace
+
+bool int_islands_enabled = true;
+std::uint64_t int_islands_made() { return made; }
+
+CodePtr int_island(CodePtr code) {
+    if (!int_islands_enabled) return code;
+    const Code& c = *code;
+    if (!dynamic_cast<const Unary*>(&c) && !dynamic_cast<const Binary*>(&c) && !dynamic_cast<const PlusChain*>(&c) &&
+        !dynamic_cast<const IfElse*>(&c) && !dynamic_cast<const Compare*>(&c) && !dynamic_cast<const Logic*>(&c))
+        return code;
+    Converter conv;
+    IntPtr integer = conv.integer(c);
+    BoolPtr boolean;
+    if (!integer) {
+        conv = Converter();
+        boolean = conv.boolean(c);
+    }
+    if ((!integer && !boolean) || conv.ops < 2) return code;
+    dissolve(code);
+    ++made;
+    return std::make_unique<IntIsland>(std::move(code), std::move(conv.slots), std::move(integer), std::move(boolean));
+}
+
+}  // namespace grundy::nodes

@@ -1,0 +1,23 @@
+// Int islands: the pure int expressions of generic code (a top-level
+// query's `where`, a user function the int path does not compile, a rule
+// of a game off the int path), over the frame's locals and int literals,
+// run as int trees (and native code, int_jit.hpp) wherever each local they
+// read holds an int; anywhere else the generic nodes run, which give the
+// same values and errors on ints.
+#pragma once
+
+#include "nodes.hpp"
+
+namespace grundy::nodes {
+
+// `code` made an island when it is such an expression with at least two
+// operations; else `code` as it is. Islands inside it are dissolved into
+// the one made, so an expression compiled bottom up ends as one island.
+CodePtr int_island(CodePtr code);
+
+// Whether programs compiled from now on get islands (tests compare both),
+// and how many have been made (dissolved ones too).
+extern bool int_islands_enabled;
+std::uint64_t int_islands_made();
+
+}  // namespace grundy::nodes
