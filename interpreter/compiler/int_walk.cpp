@@ -54,13 +54,22 @@ public:
             cc_.cmp(e_.gp(e_.position_mask()), limit);
             cc_.jae(e_.fail());
         }
-        asmjit::Label done = cc_.newLabel();
-        if (g.terminal) {
-            const x86::Gp t = e_.gp(g.terminal->emit(e_));
-            cc_.test(t, t);
-            cc_.jnz(done);
+        // The walk twice: a first scan's, with no options to skip, and a
+        // retry's, which counts those before `from` (option()).
+        asmjit::Label done = cc_.newLabel(), retry = cc_.newLabel();
+        cc_.emit(x86::Inst::kIdCmp, from(), asmjit::imm(0));
+        cc_.jne(retry);
+        for (const bool resumed : {false, true}) {
+            if (resumed) bind(retry);
+            skips_ = resumed;
+            if (g.terminal) {
+                const x86::Gp t = e_.gp(g.terminal->emit(e_));
+                cc_.test(t, t);
+                cc_.jnz(done);
+            }
+            for (const Move& m : g.moves) move(m, 0);
+            cc_.jmp(done);
         }
-        for (const Move& m : g.moves) move(m, 0);
         bind(done);
         if (!mex_) {
             cc_.ret(count_);
@@ -105,7 +114,14 @@ public:
     }
 
 private:
+    // The count of options stays within max_native_options (the trees'
+    // loops poll for an interrupt; `out` holds no more): checked where the
+    // innermost loop starts, for as many options as it has elements.
     void move(const Move& m, std::size_t i) {
+        if (m.gens.empty()) {
+            cc_.cmp(count_, IntGame::max_native_options);
+            cc_.jae(e_.fail());
+        }
         if (i == m.gens.size()) return option(m);
         const Gen& gen = m.gens[i];
         if (!gen.lo) return elements(m, i);
@@ -121,6 +137,31 @@ private:
         cc_.jo(e_.fail());
         cc_.cmp(span, IntGame::max_native_options);
         cc_.jae(e_.fail());
+        if (i + 1 == m.gens.size()) {  // each element an option at most
+            x86::Gp most = cc_.newInt64();
+            cc_.lea(most, x86::ptr(count_, span));
+            cc_.cmp(most, IntGame::max_native_options);
+            cc_.jae(e_.fail());
+        }
+        const bool ahead = skips_ && i + 1 == m.gens.size() && !m.where;
+        if (ahead) {
+            // Each element an option: the retry steps over those before
+            // `from` at once, the whole range or its first elements.
+            x86::Gp d = cc_.newInt64();
+            asmjit::Label none = cc_.newLabel();
+            cc_.emit(x86::Inst::kIdMov, d, from());
+            cc_.sub(d, count_);
+            cc_.jle(none);
+            cc_.cmp(d, span);
+            asmjit::Label part = cc_.newLabel();
+            cc_.jbe(part);
+            cc_.lea(count_, x86::ptr(count_, span, 0, 1));
+            cc_.jmp(end);
+            cc_.bind(part);
+            cc_.add(x, d);
+            cc_.add(count_, d);
+            cc_.bind(none);
+        }
         const std::size_t mark = e_.hoisted();
         hoist(m, i);
         bind(head);
@@ -145,6 +186,32 @@ private:
         asmjit::Label head = cc_.newLabel(), end = cc_.newLabel();
         cc_.test(bits, bits);
         cc_.jz(end);
+        if (i + 1 == m.gens.size()) {  // each element an option at most
+            cc_.cmp(count_, IntGame::max_native_options - 64);
+            cc_.ja(e_.fail());
+        }
+        if (skips_ && i + 1 == m.gens.size() && !m.where && asmjit::CpuInfo::host().features().x86().hasPOPCNT()) {
+            // As for a range (move()): the elements before `from` at once.
+            x86::Gp d = cc_.newInt64(), n = cc_.newInt64(), low = cc_.newInt64();
+            asmjit::Label none = cc_.newLabel(), step = cc_.newLabel();
+            cc_.emit(x86::Inst::kIdMov, d, from());
+            cc_.sub(d, count_);
+            cc_.jle(none);
+            cc_.popcnt(n, bits);
+            cc_.cmp(d, n);
+            asmjit::Label part = cc_.newLabel();
+            cc_.jb(part);
+            cc_.add(count_, n);
+            cc_.jmp(end);
+            cc_.bind(part);
+            cc_.add(count_, d);
+            cc_.bind(step);
+            cc_.lea(low, x86::ptr(bits, -1));
+            cc_.and_(bits, low);
+            cc_.dec(d);
+            cc_.jnz(step);
+            cc_.bind(none);
+        }
         const std::size_t mark = e_.hoisted();
         hoist(m, i);
         bind(head);
@@ -181,11 +248,11 @@ private:
             cc_.test(w, w);
             cc_.jz(skip);
         }
-        cc_.cmp(count_, IntGame::max_native_options);
-        cc_.jae(e_.fail());
         // An option before `from` is only counted: a retry made it before.
-        cc_.emit(x86::Inst::kIdCmp, count_, from());
-        cc_.jb(counted);
+        if (skips_) {
+            cc_.emit(x86::Inst::kIdCmp, count_, from());
+            cc_.jb(counted);
+        }
         x86::Gp r = e_.gp(sets_ ? m.list.mask->emit(e_) : m.result[0]->emit(e_));
         if (mex_) {
             value(r);  // its page check bounds r as the check below would
@@ -250,6 +317,7 @@ private:
     Asm& e_;
     x86::Gp count_;
     bool sets_ = false, mex_ = false;
+    bool skips_ = false;  // the retry's walk: options before `from` skipped
     x86::Gp flat_, flat_count_, seen_, key_;  // mex_: MexArgs' fields, and the blocker's mask
     asmjit::Label blocked_;
 };

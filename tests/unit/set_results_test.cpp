@@ -49,6 +49,35 @@ TEST_CASE("a set position's result chosen by if, bound by let or joined by + is 
     same_as_generic(turtles("if y in s then s - {x, y} else s - {x} + {6 / (y - 2)}"));
 }
 
+TEST_CASE("a native scan that stopped at an unsolved option goes on from it", "[set_tables]") {
+    // Queries from the top: a state's scan stops at each option not solved
+    // yet, and its retry steps over the options before it, a whole inner
+    // loop or its first elements at once.
+    const std::string query = "print sg(T({0..13})), [sg(T({0..14} - {v})) for v in 0..14]\n";
+    const std::string ranged =
+        "game T {\n    position s\n    move x in s => s - {x}\n    move x in s, y in 0..x - 1 => "
+        "if y in s then s - {x, y} else s - {x} + {y}\n}\n";
+    const std::string elements =
+        "game T {\n    position s\n    move x in s, y in s => "
+        "if y < x then s - {x, y} + {y / 2} else s - {x}\n    move x in s => s - {x}\n}\n";
+    for (const std::string& game : {ranged, elements}) {
+        const std::string program = game + query;
+        INFO(program);
+        if (grundy::intpath::jit_available())
+            CHECK(grundy::testing::compiled_game(program, "T", [](const grundy::CompiledGame& g) {
+                return g.fast && g.fast->native_mex;
+            }));
+        const auto slow = run_program(generic_copy(program, "T"));
+        for (bool native : {true, false}) {
+            grundy::jit_enabled = native;
+            const auto fast = run_program(program);
+            CHECK(fast.out == slow.out);
+            CHECK(fast.err == slow.err);
+        }
+        grundy::jit_enabled = true;
+    }
+}
+
 TEST_CASE("a move's result made partly before its inner loop, partly in it", "[set_tables]") {
     // s - {x} is made once per x (hoisted), s - {y} per y: operations alike
     // but for an operand.
