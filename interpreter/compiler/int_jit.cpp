@@ -152,6 +152,7 @@ void jit_compile(IntGame& g) {
     }
     g.native_expand = intpath::compile_expansion(g, g.native_code);
     g.native_mex = intpath::compile_mex(g, g.mex_code);
+    g.walk_reads_key = g.native_mex && intpath::walk_reads_key(g);
 }
 
 }  // namespace grundy

@@ -33,6 +33,8 @@ BoolPtr jit_bool(BoolPtr tree);
 // the code does not cover the game; `owner` holds the code.
 IntGame::NativeExpand compile_expansion(const IntGame& g, std::shared_ptr<const void>& owner);
 IntGame::NativeMex compile_mex(const IntGame& g, std::shared_ptr<const void>& owner);
+// IntGame::walk_reads_key for a game that has a native walk.
+bool walk_reads_key(const IntGame& g);
 }  // namespace intpath
 
 }  // namespace grundy

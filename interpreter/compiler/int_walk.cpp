@@ -2,9 +2,10 @@
 // and, for a game on sets, its mex (IntGame::native_mex).
 #include "int_jit.hpp"
 
+#include "int_op_count.hpp"
+
 #if GRUNDY_JIT
 #include "int_asm.hpp"
-#include "int_op_count.hpp"
 #include "interpreter/runtime/state_table.hpp"
 #include "interpreter/solver/value_array.hpp"
 #endif
@@ -361,5 +362,19 @@ IntGame::NativeExpand compile_expansion(const IntGame&, std::shared_ptr<const vo
 IntGame::NativeMex compile_mex(const IntGame&, std::shared_ptr<const void>&) { return nullptr; }
 
 #endif
+
+bool walk_reads_key(const IntGame& g) {
+    Counter c;
+    if (g.terminal) g.terminal->emit(c);
+    for (const Move& m : g.moves) {
+        for (const Gen& gen : m.gens) {
+            if (gen.lo) gen.lo->emit(c), gen.hi->emit(c);
+            if (gen.mask) gen.mask->emit(c);
+        }
+        if (m.where) m.where->emit(c);
+        if (m.list.mask) m.list.mask->emit(c);
+    }
+    return c.calls == 0;
+}
 
 }  // namespace grundy::intpath

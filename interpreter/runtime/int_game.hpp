@@ -579,6 +579,9 @@ struct IntGame {
     };
     using NativeMex = std::int64_t (*)(const intpath::Frame* f, std::uint32_t* bail, MexArgs* args);
     NativeMex native_mex = nullptr;
+    // The walk reads no more of a position than its mask (Frame::pos_key)
+    // and the rule parameters' registers: it calls no tree.
+    bool walk_reads_key = false;
     std::shared_ptr<const void> native_code, mex_code;  // hold native_expand's and native_mex's code
 
     static constexpr std::uint32_t max_registers = 64;

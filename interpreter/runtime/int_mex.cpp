@@ -123,6 +123,19 @@ bool Instance::try_grundy(solver::StateId s, std::uint32_t& value, Blocker& bloc
             return false;
         }
     }
+    if (int_game_->walk_reads_key && s >= StateTable::first_direct && fast_ready()) {
+        // The set's mask is its id: the native walk needs nothing loaded.
+        for (const auto& [reg, v] : fast_.int_regs) regs[reg] = v;
+        f.pos_key = s - StateTable::first_direct;
+        f.has_key = true;
+        f.ints_loaded = false;
+        const VA& values = ctx_.solver.value_arrays(graph_)[solver::Solver::id_class(StateTable::first_direct)];
+        switch (native_sets(*int_game_, f, values, blocker, value)) {
+            case Scan::done: return true;
+            case Scan::blocked: return false;
+            case Scan::other: break;
+        }
+    }
     if (!load_fast(s, f, pos, !key_only_)) return false;
     if (int_game_->native_expand && int_game_->shape == IntGame::Shape::sets && f.has_key && f.ints_loaded) {
         const VA& values = ctx_.solver.value_arrays(graph_)[solver::Solver::id_class(StateTable::first_direct)];

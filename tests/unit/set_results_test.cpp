@@ -78,6 +78,14 @@ TEST_CASE("a native scan that stopped at an unsolved option goes on from it", "[
     }
 }
 
+TEST_CASE("a native walk whose where reads the set's elements", "[set_tables]") {
+    // The walk calls the where's tree, which reads the position's ints:
+    // they are loaded, not only its mask.
+    for (const char* where : {"y < len(s) - 1", "y * 2 != len(s) + 1"})
+        same_as_generic(turtles(std::string("s - {x} + {y}\n    move x in s, y in 0..x - 1 where ") + where +
+                                " => s - {x, y}"));
+}
+
 TEST_CASE("a move's result made partly before its inner loop, partly in it", "[set_tables]") {
     // s - {x} is made once per x (hoisted), s - {y} per y: operations alike
     // but for an operand.
