@@ -132,7 +132,15 @@ public:
     void lazy_stores(bool on) { lazy_ = on; }
     bool broken() const { return broken_; }
     // A loop's variable, held in g (Expansion).
-    void assign(std::uint32_t reg, x86::Gp g) { store(reg, add(g)); }
+    // The values a V may hold, where known (a loop's variable, a constant,
+    // a sum of such): checks they make needless are left out.
+    struct Range {
+        std::int64_t lo, hi;
+    };
+    static constexpr Range full{INT64_MIN, INT64_MAX};
+    bool within(V v, std::int64_t lo, std::int64_t hi) const { return ranges_[v].lo >= lo && ranges_[v].hi <= hi; }
+    const Range& range(V v) const { return ranges_[v]; }
+    void assign(std::uint32_t reg, x86::Gp g, Range r = full) { store(reg, add(g, std::nullopt, r)); }
     // At a label where paths meet: nothing is known but a position mask
     // read on entry (pin_position_mask), which every path has, and the
     // variables of the loops around (pin): one vreg each, the same on
@@ -181,8 +189,10 @@ public:
     }
     V make_bit_of(V x) {
         x86::Gp d = cc_.newInt64();
-        cc_.cmp(gpr(x), 63);
-        cc_.ja(fail_);  // unsigned: below 0 too
+        if (!within(x, 0, 63)) {
+            cc_.cmp(gpr(x), 63);
+            cc_.ja(fail_);  // unsigned: below 0 too
+        }
         cc_.xor_(d, d);
         cc_.bts(d, gpr(x));
         return add(d);
@@ -228,8 +238,10 @@ public:
         x86::Gp d = cc_.newInt64();
         asmjit::Label out = cc_.newLabel();
         cc_.xor_(d, d);
-        cc_.cmp(gpr(x), 63);
-        cc_.ja(out);
+        if (!within(x, 0, 63)) {
+            cc_.cmp(gpr(x), 63);
+            cc_.ja(out);
+        }
         cc_.bt(gpr(set), gpr(x));
         cc_.setc(d.r8());
         cc_.bind(out);
@@ -248,9 +260,24 @@ public:
             if (k && fits_imm32(*k)) cc_.emit(insn, d, asmjit::imm(*k));
             else cc_.emit(insn, d, gpr(y));
         };
+        // A sum or difference whose operands' ranges keep it in 64 bits
+        // needs no overflow check, and has a range of its own.
+        Range r = full;
+        const Range &a = ranges_[x], &b = ranges_[y];
+        const bool exact = op == Op::add   ? !__builtin_add_overflow(a.lo, b.lo, &r.lo) && !__builtin_add_overflow(a.hi, b.hi, &r.hi)
+                           : op == Op::sub ? !__builtin_sub_overflow(a.lo, b.hi, &r.lo) && !__builtin_sub_overflow(a.hi, b.lo, &r.hi)
+                                           : false;
         switch (op) {
-            case Op::add: with(x86::Inst::kIdAdd); cc_.jo(fail_); break;
-            case Op::sub: with(x86::Inst::kIdSub); cc_.jo(fail_); break;
+            case Op::add:
+                with(x86::Inst::kIdAdd);
+                if (exact) return add(d, std::nullopt, r);
+                cc_.jo(fail_);
+                break;
+            case Op::sub:
+                with(x86::Inst::kIdSub);
+                if (exact) return add(d, std::nullopt, r);
+                cc_.jo(fail_);
+                break;
             case Op::mul: cc_.imul(d, gpr(y)); cc_.jo(fail_); break;
             case Op::bit_and: with(x86::Inst::kIdAnd); break;
             case Op::bit_or: with(x86::Inst::kIdOr); break;
@@ -486,9 +513,10 @@ private:
         cc_.mov(g, *consts_[v]);
         return g;
     }
-    V add(x86::Gp g, std::optional<std::int64_t> k = std::nullopt) {
+    V add(x86::Gp g, std::optional<std::int64_t> k = std::nullopt, Range r = full) {
         vals_.push_back(g);
         consts_.push_back(k);
+        ranges_.push_back(k ? Range{*k, *k} : r);
         return static_cast<V>(vals_.size() - 1);
     }
     V invoke(const void* thunk, const void* node) {
@@ -550,6 +578,7 @@ private:
     asmjit::Label fail_;
     std::vector<x86::Gp> vals_;
     std::vector<std::optional<std::int64_t>> consts_;
+    std::vector<Range> ranges_;
     Known known_ = filled();
     std::uint64_t stored_ = 0;  // registers written (since the innermost choose began)
     bool pinned_ = false;

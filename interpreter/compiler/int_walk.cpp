@@ -127,8 +127,10 @@ private:
         const Gen& gen = m.gens[i];
         if (!gen.lo) return elements(m, i);
         x86::Gp x = cc_.newInt64(), hi = cc_.newInt64(), span = cc_.newInt64();
-        cc_.mov(x, e_.gp(gen.lo->emit(e_)));
-        cc_.mov(hi, e_.gp(gen.hi->emit(e_)));
+        const Emitter::V lo_v = gen.lo->emit(e_), hi_v = gen.hi->emit(e_);
+        const Asm::Range bounds{e_.range(lo_v).lo, e_.range(hi_v).hi};
+        cc_.mov(x, e_.gp(lo_v));
+        cc_.mov(hi, e_.gp(hi_v));
         asmjit::Label head = cc_.newLabel(), end = cc_.newLabel();
         cc_.cmp(x, hi);
         cc_.jg(end);
@@ -165,14 +167,16 @@ private:
         }
         const std::size_t mark = e_.hoisted();
         hoist(m, i);
+        // span + 1 elements: the loop counts span down past 0.
+        cc_.mov(span, hi);
+        cc_.sub(span, x);
         bind(head);
-        e_.assign(gen.reg, x);
+        e_.assign(gen.reg, x, bounds);
         e_.pin(gen.reg);
         move(m, i + 1);
-        cc_.cmp(x, hi);
-        cc_.je(end);
         cc_.inc(x);
-        cc_.jmp(head);
+        cc_.dec(span);
+        cc_.jns(head);
         e_.unpin(gen.reg);
         bind(end);
         e_.drop_hoisted(mark);
@@ -217,7 +221,7 @@ private:
         hoist(m, i);
         bind(head);
         cc_.bsf(x, bits);
-        e_.assign(gen.reg, x);
+        e_.assign(gen.reg, x, {0, 63});
         e_.pin(gen.reg);
         move(m, i + 1);
         cc_.lea(low, x86::ptr(bits, -1));
