@@ -14,24 +14,24 @@ using intpath::BoolPtr;
 using intpath::IntPtr;
 using ast::Op;
 
-constexpr std::size_t max_locals = 16;
+constexpr std::size_t max_inputs = 16;
 
 struct IntIsland final : Code {
     CodePtr generic;
-    std::vector<std::uint32_t> slots;  // register i holds local slots[i]
+    std::vector<const Code*> inputs;   // register i holds what inputs[i] names (in `generic`)
     mutable IntPtr integer;            // one of the two: the expression's tree
     mutable BoolPtr boolean;
     mutable bool native = false;       // made native code on first use (most islands are dissolved before)
 
-    IntIsland(CodePtr g, std::vector<std::uint32_t> s, IntPtr i, BoolPtr b)
-        : Code(g->loc(), g->length()), generic(std::move(g)), slots(std::move(s)), integer(std::move(i)),
+    IntIsland(CodePtr g, std::vector<const Code*> in, IntPtr i, BoolPtr b)
+        : Code(g->loc(), g->length()), generic(std::move(g)), inputs(std::move(in)), integer(std::move(i)),
           boolean(std::move(b)) {}
 
     bool load(Env& env, std::int64_t* regs) const {
-        for (std::size_t i = 0; i < slots.size(); ++i) {
-            const Value& v = env.slots[slots[i]];
-            if (!v.is(Kind::integer)) return false;
-            regs[i] = v.as_int();
+        for (std::size_t i = 0; i < inputs.size(); ++i) {
+            const Value* v = inputs[i]->peek(env);  // null: a global not defined yet (its node says so)
+            if (!v || !v->is(Kind::integer)) return false;
+            regs[i] = v->as_int();
         }
         if (!native) {
             native = true;
@@ -41,13 +41,13 @@ struct IntIsland final : Code {
         return true;
     }
     Value eval(Env& env) const override {
-        std::int64_t regs[max_locals];
+        std::int64_t regs[max_inputs];
         if (!load(env, regs)) return generic->eval(env);
         const intpath::Frame f{regs, nullptr};
         return integer ? Value::integer(integer->eval(f)) : Value::boolean(boolean->test(f));
     }
     bool eval_bool(Env& env, const char* what) const override {
-        std::int64_t regs[max_locals];
+        std::int64_t regs[max_inputs];
         if (!boolean || !load(env, regs)) return generic->eval_bool(env, what);  // an int is no bool: its error
         return boolean->test(intpath::Frame{regs, nullptr});
     }
@@ -56,7 +56,7 @@ struct IntIsland final : Code {
 // The int tree of generic code, or null where it is not one.
 class Converter {
 public:
-    std::vector<std::uint32_t> slots;
+    std::vector<const Code*> inputs;
     int ops = 0;
 
     IntPtr integer(const Code& c) {
@@ -64,12 +64,12 @@ public:
         if (auto* k = dynamic_cast<const Const*>(&c))
             return k->value.is(Kind::integer) ? std::make_unique<intpath::Const>(c.loc(), c.length(), k->value.as_int())
                                               : nullptr;
-        if (auto* l = dynamic_cast<const Local*>(&c)) {
-            const auto at = std::find(slots.begin(), slots.end(), l->slot);
-            if (at == slots.end() && slots.size() == max_locals) return nullptr;
-            if (at == slots.end()) slots.push_back(l->slot);
-            return std::make_unique<intpath::Reg>(c.loc(), c.length(),
-                                                  static_cast<std::uint32_t>(std::find(slots.begin(), slots.end(), l->slot) - slots.begin()));
+        if (dynamic_cast<const Local*>(&c) || dynamic_cast<const GlobalLet*>(&c) || dynamic_cast<const RuleParam*>(&c)) {
+            const auto at = std::find_if(inputs.begin(), inputs.end(), [&](const Code* x) { return same(*x, c); });
+            if (at == inputs.end() && inputs.size() == max_inputs) return nullptr;
+            if (at == inputs.end()) inputs.push_back(&c);
+            const auto reg = std::find_if(inputs.begin(), inputs.end(), [&](const Code* x) { return same(*x, c); });
+            return std::make_unique<intpath::Reg>(c.loc(), c.length(), static_cast<std::uint32_t>(reg - inputs.begin()));
         }
         if (auto* u = dynamic_cast<const Unary*>(&c)) {
             IntPtr x = integer(*u->operand);
@@ -130,6 +130,19 @@ public:
     }
 
 private:
+    // Whether two names read the same value: a local, a global or a rule parameter.
+    static bool same(const Code& a, const Code& b) {
+        if (auto* x = dynamic_cast<const Local*>(&a)) {
+            auto* y = dynamic_cast<const Local*>(&b);
+            return y && x->slot == y->slot;
+        }
+        if (auto* x = dynamic_cast<const GlobalLet*>(&a)) {
+            auto* y = dynamic_cast<const GlobalLet*>(&b);
+            return y && x->lets == y->lets && x->index == y->index;
+        }
+        auto *x = dynamic_cast<const RuleParam*>(&a), *y = dynamic_cast<const RuleParam*>(&b);
+        return x && y && x->index == y->index;
+    }
     template <Op op> static IntPtr make(const Code& at, IntPtr a, IntPtr b) {
         return std::make_unique<intpath::Bin<op, AnyOperand, AnyOperand>>(at.loc(), at.length(), AnyOperand{std::move(a)},
                                                                           AnyOperand{std::move(b)});
@@ -201,7 +214,7 @@ CodePtr int_island(CodePtr code) {
     if ((!integer && !boolean) || conv.ops < 2) return code;
     dissolve(code);
     ++made;
-    return std::make_unique<IntIsland>(std::move(code), std::move(conv.slots), std::move(integer), std::move(boolean));
+    return std::make_unique<IntIsland>(std::move(code), std::move(conv.inputs), std::move(integer), std::move(boolean));
 }
 
 }  // namespace grundy::nodes

@@ -1,9 +1,9 @@
 // Int islands: the pure int expressions of generic code (a top-level
 // query's `where`, a user function the int path does not compile, a rule
-// of a game off the int path), over the frame's locals and int literals,
-// run as int trees (and native code, int_jit.hpp) wherever each local they
-// read holds an int; anywhere else the generic nodes run, which give the
-// same values and errors on ints.
+// of a game off the int path), over locals, globals, rule parameters and
+// int literals, run as int trees (and native code, int_jit.hpp) wherever
+// each name they read holds an int; anywhere else the generic nodes run,
+// which give the same values and errors on ints.
 #pragma once
 
 #include "nodes.hpp"

@@ -1,8 +1,8 @@
 // Int islands (compiler/int_islands.hpp) against the generic nodes they
 // stand for: random int and boolean expressions of a comprehension's
-// variables, over ints chosen to overflow, divide by zero and shift past
-// the ends, and over values that are not ints (the generic code runs, and
-// reports the error). Output and errors must be the same with islands and
+// variables, a function's parameters and globals, over ints chosen to
+// overflow, divide by zero and shift past the ends, and over values that
+// are not ints (the generic code runs, and reports the error). Output and errors must be the same with islands and
 // without, with native code and without.
 #include <catch2/catch.hpp>
 
@@ -46,7 +46,7 @@ private:
         static const char* xs[] = {"0", "1", "2", "3", "7", "63", "64", "65536", "4294967296", "9223372036854775807"};
         return xs[rng_() % std::size(xs)];
     }
-    std::string name() { return std::string(1, "abc"[rng_() % 3]); }
+    std::string name() { return std::string(1, "abcgh"[rng_() % 5]); }  // g, h: globals
     std::mt19937_64 rng_;
 };
 
@@ -61,8 +61,11 @@ TEST_CASE("int islands compute what the generic nodes compute", "[int_islands]")
         const std::string e = seed % 3 ? m.integer(depth) : m.boolean(depth);
         // c is not always an int: a bool, a string, a set (the generic code's error).
         static const char* cs[] = {"[0, 1, -1, 5]", "[2, -9223372036854775807, 62]", "[3, true]", "[1, \"x\"]", "[4, {1}]"};
-        const std::string text = "print [" + e + " for a in -3..3, b in [0, 1, -2, 63, 64, 9223372036854775807], c in " +
-                                 cs[seed % std::size(cs)] + "]\n";
+        // h is not always an int either; a function's parameters are locals too.
+        static const char* hs[] = {"7", "-9223372036854775807", "false"};
+        const std::string text = std::string("let g = 3\nlet h = ") + hs[seed % std::size(hs)] + "\nfn f(a, b, c) = " + e +
+                                 "\nprint [" + e + " for a in -3..3, b in [0, 1, -2, 63, 64, 9223372036854775807], c in " +
+                                 cs[seed % std::size(cs)] + "]\nprint [f(a, 5, a * 3) for a in -4..4]\n";
         std::string outputs[3];
         for (int run = 0; run < 3; ++run) {
             grundy::nodes::int_islands_enabled = run != 0;
