@@ -412,7 +412,7 @@ public:
         const bool fits = !stored_ && !called_ && vals_.size() - made <= select_limit;
         stored_ = stored;
         if (!fits) {
-            cc_.removeNodes(mark->next(), cc_.cursor());
+            if (cc_.cursor() != mark) cc_.removeNodes(mark->next(), cc_.cursor());  // arms may have made no code
             cc_.setCursor(mark);
             local_.resize(local);
             return unknown;

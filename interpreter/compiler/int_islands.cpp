@@ -15,6 +15,9 @@ using intpath::IntPtr;
 using ast::Op;
 
 constexpr std::size_t max_inputs = 16;
+// Nodes an island converts at most: an expression compiled bottom up
+// converts each level's subtree again, so a longer one stays generic above.
+constexpr int max_nodes = 256;
 
 struct IntIsland final : Code {
     CodePtr generic;
@@ -46,6 +49,8 @@ struct IntIsland final : Code {
         const intpath::Frame f{regs, nullptr};
         return integer ? Value::integer(integer->eval(f)) : Value::boolean(boolean->test(f));
     }
+    // A move's result: the generic code, which checks the arm taken.
+    void emit_option(Env& env, solver::OptionSink& sink) const override { generic->emit_option(env, sink); }
     bool eval_bool(Env& env, const char* what) const override {
         std::int64_t regs[max_inputs];
         if (!boolean || !load(env, regs)) return generic->eval_bool(env, what);  // an int is no bool: its error
@@ -57,9 +62,10 @@ struct IntIsland final : Code {
 class Converter {
 public:
     std::vector<const Code*> inputs;
-    int ops = 0;
+    int ops = 0, nodes = 0;
 
     IntPtr integer(const Code& c) {
+        if (++nodes > max_nodes) return nullptr;
         if (auto* is = dynamic_cast<const IntIsland*>(&c)) return integer(*is->generic);
         if (auto* k = dynamic_cast<const Const*>(&c))
             return k->value.is(Kind::integer) ? std::make_unique<intpath::Const>(c.loc(), c.length(), k->value.as_int())
@@ -98,6 +104,7 @@ public:
     }
 
     BoolPtr boolean(const Code& c) {
+        if (++nodes > max_nodes) return nullptr;
         if (auto* is = dynamic_cast<const IntIsland*>(&c)) return boolean(*is->generic);
         if (auto* k = dynamic_cast<const Const*>(&c))
             return k->value.is(Kind::boolean) ? std::make_unique<intpath::ConstBool>(k->value.as_bool()) : nullptr;
@@ -196,6 +203,11 @@ std::uint64_t made = 0;
 }  // namespace
 
 bool int_islands_enabled = true;
+
+const Code* island_generic(const Code& c) {
+    auto* is = dynamic_cast<const IntIsland*>(&c);
+    return is ? is->generic.get() : nullptr;
+}
 std::uint64_t int_islands_made() { return made; }
 
 CodePtr int_island(CodePtr code) {

@@ -15,6 +15,9 @@ namespace grundy::nodes {
 // the one made, so an expression compiled bottom up ends as one island.
 CodePtr int_island(CodePtr code);
 
+// The generic code of an island, for matchers of node shapes; else null.
+const Code* island_generic(const Code& c);
+
 // Whether programs compiled from now on get islands (tests compare both),
 // and how many have been made (dissolved ones too).
 extern bool int_islands_enabled;

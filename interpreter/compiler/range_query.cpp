@@ -1,5 +1,7 @@
 #include "range_query.hpp"
 
+#include "int_islands.hpp"
+
 #include <algorithm>
 
 #include "interpreter/runtime/instance.hpp"
@@ -19,6 +21,7 @@ bool reads_slot(const Code& c, std::uint32_t slot) {
 // Whether c gives the same value wherever the generator of `slot` is:
 // constants, names other than it, and arithmetic of them.
 bool fixed_in(const Code& c, std::uint32_t slot) {
+    if (const Code* g = island_generic(c)) return fixed_in(*g, slot);
     if (dynamic_cast<const Const*>(&c) || dynamic_cast<const GlobalLet*>(&c)) return true;
     if (auto* local = dynamic_cast<const Local*>(&c)) return local->slot != slot;
     if (auto* u = dynamic_cast<const Unary*>(&c)) return fixed_in(*u->operand, slot);

@@ -85,3 +85,24 @@ TEST_CASE("int islands compute what the generic nodes compute", "[int_islands]")
     CHECK(failed < 360);
     CHECK(grundy::nodes::int_islands_made() - made_before > 300);
 }
+
+TEST_CASE("an island keeps the generic code's errors and places", "[int_islands]") {
+    // A move's result: the arm taken is checked against the position.
+    const std::string move = "game G {\n    position (a, b)\n    move where a > 0 => if a > 1 then a - 1 else b + 1\n}\n"
+                             "print sg(G(2, 3))\n";
+    // A long chain: islands of its parts, the generic code above them.
+    std::string chain = "let a = 2\nprint a";
+    for (int i = 0; i < 2000; ++i) chain += i % 2 ? " + a" : " - 1";
+    chain += "\n";
+    for (const std::string& text : {move, chain}) {
+        std::string outputs[2];
+        for (bool islands : {false, true}) {
+            grundy::nodes::int_islands_enabled = islands;
+            const auto r = grundy::testing::run_program(text);
+            outputs[islands] = r.out + "|" + r.err;
+        }
+        grundy::nodes::int_islands_enabled = true;
+        INFO(text.substr(0, 200));
+        CHECK(outputs[1] == outputs[0]);
+    }
+}

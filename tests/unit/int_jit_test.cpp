@@ -269,6 +269,28 @@ TEST_CASE("a value made on one arm of an if is made again on the other", "[int_j
         }
 }
 
+TEST_CASE("an if whose arm makes no code of its own is native code too", "[int_jit]") {
+    // The arm is a let of a value made before it: both arms are tried for
+    // a cmov, refused (the let stores a register), and taken back.
+    const char* programs[] = {
+        "game G { position n; move k in 1..n => min(n - k, if k > 1 then (let v = n - k in v) else n - k) }\n"
+        "print sg(G(5)), [sg(G(n)) for n in 0..12]\n",
+        "game T {\n    position s\n    move x in s => (s - {x}) | (if x > 2 then (let t = s - {x} in t) else s - {x})\n}\n"
+        "print sg(T({0..3})), sg(T({0..9}))\n"};
+    for (const char* text : programs) {
+        std::string outputs[2];
+        for (bool native : {false, true}) {
+            grundy::jit_enabled = native;
+            const auto r = grundy::testing::run_program(text);
+            outputs[native] = r.out + "|" + r.err;
+        }
+        grundy::jit_enabled = true;
+        INFO(text);
+        CHECK(outputs[1] == outputs[0]);
+        CHECK(outputs[0].find("error") == std::string::npos);
+    }
+}
+
 TEST_CASE("int code reads an operation's left operand first, natively or not", "[int_jit]") {
     // Both operands fail: the error is the left one's, as the generic
     // evaluator and the rules as written say.
