@@ -245,7 +245,9 @@ public:
         cc_.bt(gpr(set), gpr(x));
         cc_.setc(d.r8());
         cc_.bind(out);
-        return add(d);
+        const V v = add(d);
+        if (within(x, 0, 63)) made_[v].flags = {Flags::bt, set, x, x86::CondCode::kC};
+        return v;
     }
     bool has(ast::Op op) const override { return native_op(op); }
     V arith(ast::Op op, V x, V y) override {
@@ -255,6 +257,17 @@ public:
         using ast::Op;
         const std::optional<std::int64_t> k = consts_[y];
         x86::Gp d = cc_.newInt64();
+        if (op == Op::bit_and && bmi_) {
+            // x & ~z as one andn, the complement then unread.
+            if (const V z = made_[y].complement_of; z != UINT32_MAX) {
+                cc_.andn(d, gpr(z), gpr(x));
+                return add(d);
+            }
+            if (const V z = made_[x].complement_of; z != UINT32_MAX) {
+                cc_.andn(d, gpr(z), gpr(y));
+                return add(d);
+            }
+        }
         cc_.mov(d, gpr(x));
         auto with = [&](x86::Inst::Id insn) {  // d op= y, an immediate where it fits
             if (k && fits_imm32(*k)) cc_.emit(insn, d, asmjit::imm(*k));
@@ -279,9 +292,19 @@ public:
                 cc_.jo(fail_);
                 break;
             case Op::mul: cc_.imul(d, gpr(y)); cc_.jo(fail_); break;
-            case Op::bit_and: with(x86::Inst::kIdAnd); break;
+            case Op::bit_and:
+                // x & ~z as one andn, the complement then unread.
+                with(x86::Inst::kIdAnd);
+                break;
             case Op::bit_or: with(x86::Inst::kIdOr); break;
-            case Op::bit_xor: with(x86::Inst::kIdXor); break;
+            case Op::bit_xor:
+                with(x86::Inst::kIdXor);
+                if (k == -1) {
+                    const V v = add(d);
+                    made_[v].complement_of = x;
+                    return v;
+                }
+                break;
             case Op::div:
             case Op::mod:
                 if (k && *k > 0 && (*k & (*k - 1)) == 0) {
@@ -356,19 +379,40 @@ public:
     }
     V make_compare(ast::Op op, V x, V y) {
         using ast::Op;
+        using x86::CondCode;
+        const CondCode c = op == Op::eq   ? CondCode::kE
+                           : op == Op::ne ? CondCode::kNE
+                           : op == Op::lt ? CondCode::kL
+                           : op == Op::le ? CondCode::kLE
+                           : op == Op::gt ? CondCode::kG
+                                          : CondCode::kGE;
         x86::Gp d = cc_.newInt64(), one = cc_.newInt64();
         cc_.xor_(d, d);
         cc_.mov(one, 1);
-        cc_.cmp(gpr(x), gpr(y));
-        switch (op) {
-            case Op::eq: cc_.cmove(d, one); break;
-            case Op::ne: cc_.cmovne(d, one); break;
-            case Op::lt: cc_.cmovl(d, one); break;
-            case Op::le: cc_.cmovle(d, one); break;
-            case Op::gt: cc_.cmovg(d, one); break;
-            default: cc_.cmovge(d, one); break;
+        compare_operands(x, y);
+        cc_.cmov(c, d, one);
+        const V v = add(d);
+        made_[v].flags = {Flags::cmp, x, y, c};
+        return v;
+    }
+    void compare_operands(V x, V y) {
+        const std::optional<std::int64_t> k = consts_[y];
+        if (k && fits_imm32(*k)) cc_.cmp(gpr(x), *k);
+        else cc_.cmp(gpr(x), gpr(y));
+    }
+    // Sets the flags from a condition's operands where it was made by a
+    // compare (its 0/1 then unread, dropped by drop_unread), else tests
+    // its 0/1: the condition code for true.
+    x86::CondCode test(V cond) {
+        const Flags f = made_[cond].flags;
+        switch (f.kind) {
+            case Flags::bt: cc_.bt(gpr(f.a), gpr(f.b)); return f.cc;
+            case Flags::cmp: compare_operands(f.a, f.b); return f.cc;
+            default: break;
         }
-        return add(d);
+        const x86::Gp g = gpr(cond);
+        cc_.test(g, g);
+        return x86::CondCode::kNZ;
     }
     V logic_not(V x) override {
         return pure(Pure::logic_not, 0, x, none, [&] { return make_logic_not(x); });
@@ -377,7 +421,10 @@ public:
         x86::Gp d = cc_.newInt64();
         cc_.mov(d, gpr(x));
         cc_.xor_(d, 1);
-        return add(d);
+        const V v = add(d);
+        if (const Flags f = made_[x].flags; f.kind != Flags::none)
+            made_[v].flags = {f.kind, f.a, f.b, x86::negateCond(f.cc)};
+        return v;
     }
     V choose(V cond, FunctionRef<V()> then, FunctionRef<V()> otherwise) override {
         if (hoisting_) return poison;  // an arm's code runs only when taken
@@ -418,10 +465,14 @@ public:
             return unknown;
         }
         x86::Gp d = cc_.newInt64();
-        asmjit::Label done = cc_.newLabel();
+        const x86::Gp taken = gpr(a);
         cc_.mov(d, gpr(b));
-        cc_.test(gpr(cond), gpr(cond));
-        cc_.cmovnz(d, gpr(a));
+        cc_.cmov(test(cond), d, taken);
+        if (!jumps_to(mark, branchy)) {  // neither arm can fail
+            known_ = before;
+            return add(d);
+        }
+        asmjit::Label done = cc_.newLabel();
         cc_.jmp(done);
         cc_.bind(branchy);
         known_ = before;
@@ -434,8 +485,7 @@ public:
     V branch(V cond, FunctionRef<V()> then, FunctionRef<V()> otherwise) {
         x86::Gp d = cc_.newInt64();
         asmjit::Label other = cc_.newLabel(), done = cc_.newLabel();
-        cc_.test(gpr(cond), gpr(cond));
-        cc_.jz(other);
+        cc_.j(x86::negateCond(test(cond)), other);
         // Each arm starts from what is known before it; after both, what
         // neither wrote, made before them.
         const Known before = known_;
@@ -460,6 +510,8 @@ public:
 
     // For the expansion's loops, which this class leaves to its caller.
     x86::Gp gp(V v) { return gpr(v); }
+    void jump_if(V cond, asmjit::Label to) { cc_.j(test(cond), to); }
+    void jump_unless(V cond, asmjit::Label to) { cc_.j(x86::negateCond(test(cond)), to); }
     x86::Gp regs() const { return regs_; }
     x86::Gp out() const { return out_; }
     x86::Gp from() const { return from_; }
@@ -507,6 +559,16 @@ private:
         cc_.sar(d, count.r8());
     }
 
+    // Whether code made after `mark` jumps to `l`.
+    bool jumps_to(asmjit::BaseNode* mark, asmjit::Label l) const {
+        for (asmjit::BaseNode* n = mark ? mark->next() : nullptr; n; n = n->next()) {
+            if (!n->isInst()) continue;
+            const auto* inst = n->as<asmjit::InstNode>();
+            for (std::uint32_t i = 0; i < inst->opCount(); ++i)
+                if (inst->op(i).isLabel() && inst->op(i).id() == l.id()) return true;
+        }
+        return false;
+    }
     x86::Gp gpr(V v) {
         if (!consts_[v]) return vals_[v];
         x86::Gp g = cc_.newInt64();
@@ -517,6 +579,7 @@ private:
         vals_.push_back(g);
         consts_.push_back(k);
         ranges_.push_back(k ? Range{*k, *k} : r);
+        made_.emplace_back();
         return static_cast<V>(vals_.size() - 1);
     }
     V invoke(const void* thunk, const void* node) {
@@ -579,12 +642,25 @@ private:
     std::vector<x86::Gp> vals_;
     std::vector<std::optional<std::int64_t>> consts_;
     std::vector<Range> ranges_;
+    // How a value was made, where a cheaper form can use it: a condition's
+    // compare (test()), a complement's operand (bit_and's andn).
+    struct Flags {
+        enum Kind : std::uint8_t { none, bt, cmp } kind = none;
+        V a = 0, b = 0;
+        x86::CondCode cc = x86::CondCode::kNZ;
+    };
+    struct Made {
+        Flags flags;
+        V complement_of = UINT32_MAX;
+    };
+    std::vector<Made> made_;
     Known known_ = filled();
     std::uint64_t stored_ = 0;  // registers written (since the innermost choose began)
     bool pinned_ = false;
     std::uint64_t pinned_regs_ = 0;
     bool hoisting_ = false;
     bool lazy_ = false, broken_ = false;
+    const bool bmi_ = asmjit::CpuInfo::host().features().x86().hasBMI();
     bool speculating_ = false, called_ = false;  // select()'s arms under way, and whether one called a tree
     std::uint64_t unsaved_ = 0;  // registers stored lazily, their frame slots stale
     std::vector<std::pair<Pure, V>> hoisted_;  // of the loops under way, outermost first

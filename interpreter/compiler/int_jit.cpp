@@ -8,6 +8,7 @@
 
 #if GRUNDY_JIT
 #include "int_asm.hpp"
+#include "int_asm_dce.hpp"
 #endif
 
 namespace grundy {
@@ -47,6 +48,7 @@ template <typename Node> Code compile(const Node& tree) {
     Asm e(cc);
     e.finish(tree.emit(e));
     Code fn = nullptr;
+    drop_unread(cc);
     if (cc.finalize() != asmjit::kErrorOk || runtime().add(&fn, &holder) != asmjit::kErrorOk) return nullptr;
     return fn;
 }

@@ -6,6 +6,7 @@
 
 #if GRUNDY_JIT
 #include "int_asm.hpp"
+#include "int_asm_dce.hpp"
 #include "interpreter/runtime/state_table.hpp"
 #include "interpreter/solver/value_array.hpp"
 #endif
@@ -64,9 +65,7 @@ public:
             if (resumed) bind(retry);
             skips_ = resumed;
             if (g.terminal) {
-                const x86::Gp t = e_.gp(g.terminal->emit(e_));
-                cc_.test(t, t);
-                cc_.jnz(done);
+                e_.jump_if(g.terminal->emit(e_), done);
             }
             for (const Move& m : g.moves) move(m, 0);
             cc_.jmp(done);
@@ -249,9 +248,7 @@ private:
     void option(const Move& m) {
         asmjit::Label skip = cc_.newLabel(), counted = cc_.newLabel();
         if (m.where) {
-            const x86::Gp w = e_.gp(m.where->emit(e_));
-            cc_.test(w, w);
-            cc_.jz(skip);
+            e_.jump_unless(m.where->emit(e_), skip);
         }
         // An option before `from` is only counted: a retry made it before.
         if (skips_) {
@@ -341,6 +338,7 @@ template <typename Fn> Fn compile_walk(const IntGame& g, bool mex, std::shared_p
         Expansion(cc, e, mex).game(g);
         if (e.broken()) continue;
         e.finish_failure();
+        drop_unread(cc);
         if (cc.finalize() != asmjit::kErrorOk || runtime().add(&fn, &holder) != asmjit::kErrorOk) return nullptr;
         break;
     }
