@@ -154,7 +154,7 @@ void jit_compile(IntGame& g) {
     }
     g.native_expand = intpath::compile_expansion(g, g.native_code);
     g.native_mex = intpath::compile_mex(g, g.mex_code);
-    g.walk_reads_key = g.native_mex && intpath::walk_reads_key(g);
+    g.walk_reads_key = g.native_mex && g.shape == IntGame::Shape::sets && intpath::walk_reads_key(g);
 }
 
 }  // namespace grundy

@@ -29,8 +29,8 @@ using namespace jit;
 // id below 2^30.
 class Expansion {
 public:
-    // `mex`: the function is an IntGame::NativeMex (sets only), its third
-    // argument the MexArgs.
+    // `mex`: the function is an IntGame::NativeMex, its third argument the
+    // MexArgs.
     Expansion(x86::Compiler& cc, Asm& e, bool mex) : cc_(cc), e_(e), count_(cc.newInt64()), mex_(mex) {}
 
     void game(const IntGame& g) {
@@ -85,7 +85,9 @@ public:
         bind(blocked_);
         cc_.mov(x86::qword_ptr(e_.out(), offsetof(A, seen)), seen_);
         cc_.mov(x86::qword_ptr(e_.out(), offsetof(A, at)), count_);
-        cc_.add(key_.r32(), StateTable::first_direct);  // key_ < 2^30: its id fits 32 bits
+        // key_ is below 2^29, where the flat table ends: a set's id, and an
+        // int's (itself), fit 32 bits.
+        if (sets_) cc_.add(key_.r32(), StateTable::first_direct);
         cc_.mov(x86::dword_ptr(e_.out(), offsetof(A, id)), key_.r32());
         cc_.mov(status, 1);
         cc_.ret(status);
@@ -327,7 +329,7 @@ private:
 // Made first with registers kept out of the frame (Asm::lazy_stores); again
 // with every store where that code would read one back.
 template <typename Fn> Fn compile_walk(const IntGame& g, bool mex, std::shared_ptr<const void>& owner) {
-    if (!Expansion::covers(g) || (mex && g.shape != IntGame::Shape::sets)) return nullptr;
+    if (!Expansion::covers(g)) return nullptr;
     Fn fn = nullptr;
     for (const bool lazy : {true, false}) {
         asmjit::CodeHolder holder;

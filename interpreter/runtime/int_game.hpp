@@ -565,8 +565,9 @@ struct IntGame {
                                           std::uint64_t from);
     static constexpr std::uint32_t max_native_options = 1024;
     NativeExpand native_expand = nullptr;
-    // The same walk for a game on sets, each option's value read as it is
-    // made (a flat page of bytes, solver/value_array.hpp) into `seen`'s
+    // The same walk, each option's value read as it is made (a flat page
+    // of bytes, solver/value_array.hpp: of direct ids for a game on sets,
+    // of int ids for a game on one int) into `seen`'s
     // bits. On entry `at` is `from` above, and `seen` holds the values of
     // the options before it. Returns 0 when every option's value was below
     // 64; 1 at an option whose value is not known, `at` its number and

@@ -33,14 +33,16 @@ bool one_pass(const IntGame& g, Kernel<false>& k, MexSet& mex, const Frame& f, s
     return true;
 }
 
-// A set game's state through its native expansion (IntGame::native_expand:
-// the options' ids, each a set that is its own id), then the options'
-// values read from the array of those ids, their pages fetched together.
-// `other`: the trees' walk is needed (the code bailed, or a value is 64 or
-// more). Resumable: a retry reads values from the option that blocked
-// (`at`, with the top bit set), the values before it in `gathered`.
+// A state of a game on sets or on one int through its native walk
+// (IntGame::native_mex), or its native expansion (IntGame::native_expand:
+// the options' ids, each a set or an int that is its own id) and then the
+// options' values read from `values`, the array of those ids (from
+// `base`), their pages fetched together. `other`: the trees' walk is
+// needed (the code bailed, or a value is 64 or more). Resumable: a retry
+// reads values from the option that blocked (`at`, with the top bit set),
+// the values before it in `gathered`.
 using Scan = Kernel<false>::Scan;
-Scan native_sets(const IntGame& g, const Frame& f, const VA& values, solver::GameGraph::Blocker& b,
+Scan native_walk(const IntGame& g, const Frame& f, const VA& values, std::uint32_t base, solver::GameGraph::Blocker& b,
                  std::uint32_t& value) {
     constexpr std::uint64_t resumed = std::uint64_t{1} << 63;
     const std::size_t from = b.resume.at & resumed ? static_cast<std::size_t>(b.resume.at & ~resumed) : 0;
@@ -66,13 +68,13 @@ Scan native_sets(const IntGame& g, const Frame& f, const VA& values, solver::Gam
     std::uint32_t flat_count;
     const std::uintptr_t* flat = values.flat(flat_count);
     for (std::size_t i = from; i < n; ++i) {
-        const std::uint32_t key = ids[i] - StateTable::first_direct, page = key >> VA::page_bits;
+        const std::uint32_t key = ids[i] - base, page = key >> VA::page_bits;
         if (page < flat_count && !(flat[page] & 1))
             __builtin_prefetch(reinterpret_cast<const std::uint8_t*>(flat[page]) + (key & (VA::page_size - 1)));
     }
     std::uint64_t seen = from ? b.resume.gathered : 0;
     for (std::size_t i = from; i < n; ++i) {
-        const std::uint32_t key = ids[i] - StateTable::first_direct, page = key >> VA::page_bits;
+        const std::uint32_t key = ids[i] - base, page = key >> VA::page_bits;
         const std::uint32_t v = page < flat_count ? VA::read(flat[page], key & (VA::page_size - 1)) : values.get(key);
         if (v >= 64) {
             if (v < not_known) return Scan::other;
@@ -96,6 +98,13 @@ void Instance::one_pass_shape() {
     lists_resumable_ = Kernel<false>::lists_resumable(g);
     has_split_ = std::any_of(g.moves.begin(), g.moves.end(), [](const Move& m) { return m.split; });
     masked_direct_ = key_only_ && g.moves.size() == 1 && table_.direct_sets();
+    // A game on one int whose families the kernels could only walk option
+    // by option (none steps through evenly spaced ids: a result not affine
+    // in its variable, `m ^ (1 << x)`, `n - n / 10 ** i % 10`): its native
+    // walk reads each value as it makes the option.
+    native_ints_ = g.native_mex && int_is_id_ && std::none_of(g.moves.begin(), g.moves.end(), [](const Move& m) {
+                       return m.affine || m.shifted || m.translation;
+                   });
 }
 
 bool Instance::try_grundy(solver::StateId s, std::uint32_t& value, Blocker& blocker) {
@@ -130,16 +139,20 @@ bool Instance::try_grundy(solver::StateId s, std::uint32_t& value, Blocker& bloc
         f.has_key = true;
         f.ints_loaded = false;
         const VA& values = ctx_.solver.value_arrays(graph_)[solver::Solver::id_class(StateTable::first_direct)];
-        switch (native_sets(*int_game_, f, values, blocker, value)) {
+        switch (native_walk(*int_game_, f, values, StateTable::first_direct, blocker, value)) {
             case Scan::done: return true;
             case Scan::blocked: return false;
             case Scan::other: break;
         }
     }
     if (!load_fast(s, f, pos, !key_only_)) return false;
+    if (native_ints_) {
+        const NativeScan r = native_int_scan(f, blocker, value);
+        if (r != NativeScan::other) return r == NativeScan::done;
+    }
     if (int_game_->native_expand && int_game_->shape == IntGame::Shape::sets && f.has_key && f.ints_loaded) {
         const VA& values = ctx_.solver.value_arrays(graph_)[solver::Solver::id_class(StateTable::first_direct)];
-        switch (native_sets(*int_game_, f, values, blocker, value)) {
+        switch (native_walk(*int_game_, f, values, StateTable::first_direct, blocker, value)) {
             case Scan::done: return true;
             case Scan::blocked: return false;
             case Scan::other: break;
@@ -174,6 +187,20 @@ bool Instance::try_grundy(solver::StateId s, std::uint32_t& value, Blocker& bloc
     } catch (const intpath::Unfit&) {
         return false;  // the instance left the int path; the solver expands s the generic way
     }
+}
+
+Instance::NativeScan Instance::native_int_scan(const Frame& f, Blocker& blocker, std::uint32_t& value) {
+    ++native_tries_;
+    const VA& values = ctx_.solver.value_arrays(graph_)[0];  // the ids below first_general
+    switch (native_walk(*int_game_, f, values, 0, blocker, value)) {
+        case Scan::done: return NativeScan::done;
+        case Scan::blocked: return NativeScan::blocked;
+        case Scan::other: break;
+    }
+    // Mostly values of 64 or more, or options that are no ids of their
+    // own: the kernels alone from then on.
+    if (++native_others_ > 64 && native_others_ * 4 > native_tries_) native_ints_ = false;
+    return NativeScan::other;
 }
 
 // The kernels' walks for the outcome alone (Kernel<true>): a walk stops at
@@ -277,6 +304,11 @@ bool Instance::try_grundy_ints(const std::int64_t* ints, std::uint32_t& value) {
     Frame f{regs, &fast_};
     intpath::copy_ints(ints, g.arity, regs);
     for (const auto& [reg, v] : fast_.int_regs) regs[reg] = v;
+    one_pass_shape();
+    if (native_ints_) {
+        Blocker b;
+        if (const NativeScan r = native_int_scan(f, b, value); r != NativeScan::other) return r == NativeScan::done;
+    }
     MexSet mex(mex_marks_, mex_stamp_);
     Kernel<false> k(g, table_, ctx_.solver.value_arrays(graph_), mex);
     try {
@@ -445,9 +477,18 @@ bool Instance::grundy_range(std::int64_t lo, std::int64_t hi,
     for (const auto& [reg, value] : fast_.int_regs) regs[reg] = value;
     MexSet mex(mex_marks_, mex_stamp_);
     std::optional<Kernel<false>> k;  // made again after the solver runs: it may move the arrays
+    one_pass_shape();
     range_loop(ctx_.solver, graph_, lo, hi, each,
                [&](std::int64_t n, const VA&, const VA::PageView&, const VA::PageView&, std::uint32_t& v) {
                    regs[0] = n;  // one-int states are their own ids
+                   if (native_ints_) {
+                       Blocker b;
+                       switch (native_int_scan(f, b, v)) {
+                           case NativeScan::done: return true;
+                           case NativeScan::blocked: k.reset(); return false;
+                           case NativeScan::other: break;
+                       }
+                   }
                    mex.next();
                    if (!k) k.emplace(*g, table_, ctx_.solver.value_arrays(graph_), mex);
                    try {
