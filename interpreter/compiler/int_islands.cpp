@@ -1,6 +1,7 @@
 #include "int_islands.hpp"
 
 #include <algorithm>
+#include <bit>
 
 #include "int_jit.hpp"
 #include "int_nodes.hpp"
@@ -15,9 +16,20 @@ using intpath::IntPtr;
 using ast::Op;
 
 constexpr std::size_t max_inputs = 16;
+constexpr std::size_t max_gens = 4;  // a set island's generators, in registers after the inputs
 // Nodes an island converts at most: an expression compiled bottom up
 // converts each level's subtree again, so a longer one stays generic above.
 constexpr int max_nodes = 256;
+
+// Reads the islands' inputs into registers: false where one is no int.
+bool load_inputs(const std::vector<const Code*>& inputs, Env& env, std::int64_t* regs) {
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        const Value* v = inputs[i]->peek(env);  // null: a global not defined yet (its node says so)
+        if (!v || !v->is(Kind::integer)) return false;
+        regs[i] = v->as_int();
+    }
+    return true;
+}
 
 struct IntIsland final : Code {
     CodePtr generic;
@@ -31,11 +43,7 @@ struct IntIsland final : Code {
           boolean(std::move(b)) {}
 
     bool load(Env& env, std::int64_t* regs) const {
-        for (std::size_t i = 0; i < inputs.size(); ++i) {
-            const Value* v = inputs[i]->peek(env);  // null: a global not defined yet (its node says so)
-            if (!v || !v->is(Kind::integer)) return false;
-            regs[i] = v->as_int();
-        }
+        if (!load_inputs(inputs, env, regs)) return false;
         if (!native) {
             native = true;
             if (integer) make_native(integer);
@@ -63,6 +71,7 @@ class Converter {
 public:
     std::vector<const Code*> inputs;
     int ops = 0, nodes = 0;
+    std::vector<int> bound;  // the slots of a set island's generator variables, in registers max_inputs + i
 
     IntPtr integer(const Code& c) {
         if (++nodes > max_nodes) return nullptr;
@@ -70,6 +79,11 @@ public:
         if (auto* k = dynamic_cast<const Const*>(&c))
             return k->value.is(Kind::integer) ? std::make_unique<intpath::Const>(c.loc(), c.length(), k->value.as_int())
                                               : nullptr;
+        if (auto* l = dynamic_cast<const Local*>(&c)) {
+            if (const auto at = std::find(bound.begin(), bound.end(), l->slot); at != bound.end())
+                return std::make_unique<intpath::Reg>(c.loc(), c.length(),
+                                                      static_cast<std::uint32_t>(max_inputs + (at - bound.begin())));
+        }
         if (dynamic_cast<const Local*>(&c) || dynamic_cast<const GlobalLet*>(&c) || dynamic_cast<const RuleParam*>(&c)) {
             const auto at = std::find_if(inputs.begin(), inputs.end(), [&](const Code* x) { return same(*x, c); });
             if (at == inputs.end() && inputs.size() == max_inputs) return nullptr;
@@ -200,6 +214,97 @@ void dissolve(CodePtr& c) {
 
 std::uint64_t made = 0;
 
+// `{e for x in a..b, y in c..d where c}` of int code: its elements in
+// 0..63 gathered as a mask, the set made from it, without a Value per
+// element or a call per node. An element outside 0..63, a name that holds
+// no int, or more than `budget` bindings (the generic loop polls for an
+// interrupt): the comprehension as written, from the start.
+struct SetIsland final : Code {
+    struct Gen {
+        IntPtr lo, hi;
+    };
+    CodePtr generic;
+    std::vector<const Code*> inputs;
+    mutable std::vector<Gen> gens;  // variable i in register max_inputs + i
+    mutable BoolPtr where;          // may be null
+    mutable IntPtr element;
+    mutable bool native = false;    // made native code on first use
+    static constexpr std::uint32_t budget = 1u << 16;
+
+    SetIsland(CodePtr g, std::vector<const Code*> in) : Code(g->loc(), g->length()), generic(std::move(g)), inputs(std::move(in)) {}
+
+    Value eval(Env& env) const override {
+        std::int64_t regs[max_inputs + max_gens];
+        if (!load_inputs(inputs, env, regs)) return generic->eval(env);
+        if (!native) {
+            native = true;
+            for (Gen& g : gens) make_native(g.lo), make_native(g.hi);
+            if (where) make_native(where);
+            make_native(element);
+        }
+        std::uint64_t mask = 0;
+        std::uint32_t left = budget;
+        try {
+            add(0, intpath::Frame{regs, nullptr}, mask, left);
+        } catch (const intpath::Unfit&) {
+            return generic->eval(env);
+        }
+        std::vector<Value> items;
+        items.reserve(static_cast<std::size_t>(std::popcount(mask)));
+        for (; mask; mask &= mask - 1) items.push_back(Value::integer(std::countr_zero(mask)));
+        return make_set(std::move(items));
+    }
+    // As GensCode::run_from binds and tests, in the same order.
+    void add(std::size_t i, const intpath::Frame& f, std::uint64_t& mask, std::uint32_t& left) const {
+        if (i == gens.size()) {
+            if (!where || where->test(f)) {
+                const std::int64_t x = element->eval(f);
+                if (static_cast<std::uint64_t>(x) > 63) throw intpath::Unfit{};
+                mask |= std::uint64_t{1} << x;
+            }
+            return;
+        }
+        const std::int64_t a = gens[i].lo->eval(f), b = gens[i].hi->eval(f);
+        std::int64_t& x = f.r[max_inputs + i];
+        for (x = a; x <= b; ++x) {
+            if (--left == 0) throw intpath::Unfit{};
+            add(i + 1, f, mask, left);
+            if (x == b) break;
+        }
+    }
+    void emit_option(Env& env, solver::OptionSink& sink) const override { generic->emit_option(env, sink); }
+};
+
+// A set comprehension over int ranges whose bounds, condition and element
+// are int code: its SetIsland; else null.
+CodePtr set_island(CodePtr& code) {
+    auto* c = dynamic_cast<Comprehension*>(code.get());
+    if (!c || c->kind != Kind::set || c->elements.range_query) return nullptr;
+    const GensCode& gc = c->elements.gens;
+    if (gc.gens.empty() || gc.gens.size() > max_gens) return nullptr;
+    Converter conv;
+    std::vector<SetIsland::Gen> gens;
+    for (const GenCode& g : gc.gens) {
+        auto* r = dynamic_cast<const Range*>(g.iterable.get());
+        if (!r || g.binder.slot < 0 || g.binder.is_tuple) return nullptr;
+        IntPtr lo = conv.integer(*r->lo);
+        IntPtr hi = lo ? conv.integer(*r->hi) : nullptr;
+        if (!hi) return nullptr;
+        gens.push_back({std::move(lo), std::move(hi)});
+        conv.bound.push_back(g.binder.slot);
+    }
+    BoolPtr where;
+    if (gc.where && !(where = conv.boolean(*gc.where))) return nullptr;
+    IntPtr element = conv.integer(*c->elements.element);
+    if (!element) return nullptr;
+    ++made;
+    auto island = std::make_unique<SetIsland>(std::move(code), std::move(conv.inputs));
+    island->gens = std::move(gens);
+    island->where = std::move(where);
+    island->element = std::move(element);
+    return island;
+}
+
 }  // namespace
 
 bool int_islands_enabled = true;
@@ -212,6 +317,7 @@ std::uint64_t int_islands_made() { return made; }
 
 CodePtr int_island(CodePtr code) {
     if (!int_islands_enabled) return code;
+    if (CodePtr set = set_island(code)) return set;
     const Code& c = *code;
     if (!dynamic_cast<const Unary*>(&c) && !dynamic_cast<const Binary*>(&c) && !dynamic_cast<const PlusChain*>(&c) &&
         !dynamic_cast<const IfElse*>(&c) && !dynamic_cast<const Compare*>(&c) && !dynamic_cast<const Logic*>(&c))

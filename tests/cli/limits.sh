@@ -41,14 +41,16 @@ for game in endless grows; do
     done
 done
 
-# Time: a doubly recursive function, a builtin's loop, a comprehension.
+# Time: a doubly recursive function, a builtin's loop, comprehensions (a set of
+# int code gathered as a mask too).
 cat > slow.game <<'GAME'
 fn fib(n) = if n < 2 then n else fib(n - 1) + fib(n - 2)
 print fib(80)
 GAME
 printf 'print sum(0..1000000000000000000)\n' > sum.game
 printf 'print len([x for x in 0..1000000000000000000 where x < 0])\n' > loop.game
-for game in slow sum loop; do
+printf 'print len({x %% 64 for x in 0..1000000000000000000 where x > 0})\n' > set.game
+for game in slow sum loop set; do
     start=$(date +%s%N)
     "$GRUNDY" run --max-seconds 0.5 $game.game 2> err.txt
     status=$?
