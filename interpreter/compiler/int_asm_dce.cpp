@@ -20,7 +20,8 @@ using asmjit::Operand;
 // the registers it writes.
 struct Effects {
     std::vector<std::uint32_t> reads, writes;  // virtual register indexes
-    bool reads_flags = false, writes_flags = false;
+    asmjit::CpuRWFlags reads_flags = asmjit::CpuRWFlags::kNone, writes_flags = asmjit::CpuRWFlags::kNone;
+    bool may_keep_flags = false;  // a shift or rotate by a register: by 0 it writes none
     bool root = false;  // kept: a jump, a call, a return, a store, a physical register written
 };
 
@@ -56,7 +57,7 @@ Node effects_of(BaseNode* node, Effects& e) {
         for (std::uint32_t a = 0; a < call->argCount(); ++a)
             for (std::uint32_t v = 0; v < asmjit::Globals::kMaxValuePack; ++v)
                 if (call->arg(a, v).isReg()) add_virt(e.reads, call->arg(a, v).id());
-        e.writes_flags = true;  // a call clobbers them
+        e.writes_flags = static_cast<asmjit::CpuRWFlags>(~0u);  // a call clobbers them
         return Node::inst;
     }
     if (!node->isInst()) return Node::other;
@@ -67,8 +68,15 @@ Node effects_of(BaseNode* node, Effects& e) {
         return Node::unknown;
     e.root = node->type() != NodeType::kInst ||
              x86::InstDB::infoById(inst->id()).controlFlow() != asmjit::InstControlFlow::kRegular;
-    e.reads_flags = rw.readFlags() != asmjit::CpuRWFlags::kNone;
-    e.writes_flags = rw.writeFlags() != asmjit::CpuRWFlags::kNone;
+    e.reads_flags = rw.readFlags();
+    e.writes_flags = rw.writeFlags();
+    switch (inst->id()) {
+        case x86::Inst::kIdShl: case x86::Inst::kIdShr: case x86::Inst::kIdSar:
+        case x86::Inst::kIdRol: case x86::Inst::kIdRor: case x86::Inst::kIdRcl: case x86::Inst::kIdRcr:
+            e.may_keep_flags = inst->opCount() > 1 && inst->op(1).isReg();
+            break;
+        default: break;
+    }
     for (std::uint32_t i = 0; i < inst->opCount(); ++i) {
         const Operand& op = inst->op(i);
         const asmjit::OpRWInfo& o = rw.operand(i);
@@ -91,8 +99,10 @@ Node effects_of(BaseNode* node, Effects& e) {
 void drop_unread(x86::Compiler& cc) {
     std::vector<BaseNode*> nodes;
     std::vector<Effects> effects;
-    std::vector<std::size_t> flags_from;  // a node that reads the flags: the one that set them
-    std::size_t last_flags = SIZE_MAX;
+    // For a node that reads flags: the nodes before it that set them, back
+    // to the last that sets each flag it reads for certain.
+    std::vector<std::vector<std::size_t>> flags_from;
+    std::size_t block = 0;  // the first node after the last label
     for (BaseNode* n = cc.firstNode(); n; n = n->next()) {
         Effects e;
         const Node kind = effects_of(n, e);
@@ -100,18 +110,21 @@ void drop_unread(x86::Compiler& cc) {
         if (kind == Node::other) {
             // A label, or a note: at a label the flags may come from
             // another path, which this walk does not follow.
-            if (n->type() == NodeType::kLabel || n->type() == NodeType::kFunc) last_flags = SIZE_MAX;
+            if (n->type() == NodeType::kLabel || n->type() == NodeType::kFunc) block = nodes.size();
             continue;
         }
-        if (e.reads_flags) {
-            if (last_flags == SIZE_MAX) return;  // read across a label: keep everything
-            flags_from.push_back(last_flags);
-        } else {
-            flags_from.push_back(SIZE_MAX);
+        std::vector<std::size_t> from;
+        auto wanted = e.reads_flags;
+        for (std::size_t j = nodes.size(); wanted != asmjit::CpuRWFlags::kNone; --j) {
+            if (j == block) return;  // read across a label: keep everything
+            const Effects& w = effects[j - 1];
+            if ((w.writes_flags & wanted) == asmjit::CpuRWFlags::kNone) continue;
+            from.push_back(j - 1);
+            if (!w.may_keep_flags) wanted &= ~w.writes_flags;
         }
+        flags_from.push_back(std::move(from));
         nodes.push_back(n);
         effects.push_back(std::move(e));
-        if (effects.back().writes_flags) last_flags = nodes.size() - 1;
     }
     // Every writer of each virtual register, to mark live from its readers.
     std::vector<std::vector<std::size_t>> writers;
@@ -133,7 +146,7 @@ void drop_unread(x86::Compiler& cc) {
         for (const std::uint32_t r : effects[i].reads)
             if (r < writers.size())
                 for (const std::size_t w : writers[r]) mark(w);
-        mark(flags_from[i]);
+        for (const std::size_t w : flags_from[i]) mark(w);
     }
     for (std::size_t i = 0; i < nodes.size(); ++i)
         if (!live[i]) cc.removeNode(nodes[i]);

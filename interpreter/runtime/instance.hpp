@@ -223,7 +223,7 @@ private:
     bool masked_direct_ = false;    // try_grundy: Kernel::masked_direct applies to states that are their own ids
     bool has_split_ = false;  // a move is a split (known with key_only_)
     bool native_ints_ = false;  // a one-int game's native walk serves its one-pass solves (known with key_only_)
-    std::uint32_t native_tries_ = 0, native_others_ = 0;  // its scans, and those it left to the kernels
+    std::uint64_t native_tries_ = 0, native_others_ = 0;  // its scans, and those it left to the kernels
     void one_pass_shape();    // sets the five above once
     // A one-int state's native walk (f's registers loaded); `other`: the
     // kernels' walk is needed, and when that is the rule, native_ints_ ends.

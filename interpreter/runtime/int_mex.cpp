@@ -62,6 +62,7 @@ Scan native_walk(const IntGame& g, const Frame& f, const VA& values, std::uint32
             return Scan::blocked;
         }
     }
+    if (!g.native_expand) return Scan::other;
     std::uint32_t ids[IntGame::max_native_options], bail = 0;
     const auto n = static_cast<std::size_t>(g.native_expand(&f, &bail, ids, from));
     if (bail || from > n) return Scan::other;

@@ -82,6 +82,31 @@ TEST_CASE("unread values go, what kept code reads stays", "[int_jit]") {
             return a;
         },
         1);
+    // A bit test sets the carry, not the zero flag: a cmov that reads both
+    // (`cmova`) has its zero flag from the compare before, which stays.
+    check(
+        [](x86::Compiler& cc, x86::Gp x) {
+            x86::Gp a = cc.newInt64(), z = cc.newInt64();
+            cc.mov(a, x);
+            cc.mov(z, 0);
+            cc.cmp(x, 10);
+            cc.bt(x, 3);
+            cc.cmova(a, z);
+            return a;
+        },
+        0);
+    // The carry alone read: the compare before the bit test goes.
+    check(
+        [](x86::Compiler& cc, x86::Gp x) {
+            x86::Gp a = cc.newInt64(), z = cc.newInt64();
+            cc.mov(a, x);
+            cc.mov(z, 0);
+            cc.cmp(x, 10);
+            cc.bt(x, 3);
+            cc.cmovc(a, z);
+            return a;
+        },
+        1);
     // A chain read only by itself and by unread values goes whole.
     check(
         [](x86::Compiler& cc, x86::Gp x) {
