@@ -6,6 +6,7 @@
 // without, with native code and without.
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <random>
 
 #include "interpreter/compiler/int_islands.hpp"
@@ -50,6 +51,20 @@ private:
     std::mt19937_64 rng_;
 };
 
+// A program's output and errors with islands off, on, and on without native code.
+std::array<std::string, 3> three_ways(const std::string& text) {
+    std::array<std::string, 3> outputs;
+    for (int run = 0; run < 3; ++run) {
+        grundy::nodes::int_islands_enabled = run != 0;
+        grundy::jit_enabled = run != 2;
+        const auto r = grundy::testing::run_program(text);
+        outputs[run] = r.out + "|" + r.err;
+    }
+    grundy::nodes::int_islands_enabled = true;
+    grundy::jit_enabled = true;
+    return outputs;
+}
+
 }  // namespace
 
 TEST_CASE("int islands compute what the generic nodes compute", "[int_islands]") {
@@ -66,15 +81,7 @@ TEST_CASE("int islands compute what the generic nodes compute", "[int_islands]")
         const std::string text = std::string("let g = 3\nlet h = ") + hs[seed % std::size(hs)] + "\nfn f(a, b, c) = " + e +
                                  "\nprint [" + e + " for a in -3..3, b in [0, 1, -2, 63, 64, 9223372036854775807], c in " +
                                  cs[seed % std::size(cs)] + "]\nprint [f(a, 5, a * 3) for a in -4..4]\n";
-        std::string outputs[3];
-        for (int run = 0; run < 3; ++run) {
-            grundy::nodes::int_islands_enabled = run != 0;
-            grundy::jit_enabled = run != 2;
-            const auto r = grundy::testing::run_program(text);
-            outputs[run] = r.out + "|" + r.err;
-        }
-        grundy::nodes::int_islands_enabled = true;
-        grundy::jit_enabled = true;
+        const auto outputs = three_ways(text);
         INFO(text);
         REQUIRE(outputs[1] == outputs[0]);
         REQUIRE(outputs[2] == outputs[0]);
@@ -124,15 +131,7 @@ TEST_CASE("set comprehensions of int code compute what the generic nodes compute
         const std::string text = std::string("let g = 3\nlet h = ") + hs[seed % std::size(hs)] +
                                  "\nfn f(c, b) = {" + element + " for " + gen + where + "}\n" +
                                  "print [f(c, 1) for c in [0, 2, 61]], f(5, -1)\nprint [len(f(c, c)) for c in 0..6]\n";
-        std::string outputs[3];
-        for (int run = 0; run < 3; ++run) {
-            grundy::nodes::int_islands_enabled = run != 0;
-            grundy::jit_enabled = run != 2;
-            const auto r = grundy::testing::run_program(text);
-            outputs[run] = r.out + "|" + r.err;
-        }
-        grundy::nodes::int_islands_enabled = true;
-        grundy::jit_enabled = true;
+        const auto outputs = three_ways(text);
         INFO(text);
         REQUIRE(outputs[1] == outputs[0]);
         REQUIRE(outputs[2] == outputs[0]);
