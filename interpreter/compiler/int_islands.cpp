@@ -233,22 +233,29 @@ struct SetIsland final : Code {
 
     SetIsland(CodePtr g, std::vector<const Code*> in) : Code(g->loc(), g->length()), generic(std::move(g)), inputs(std::move(in)) {}
 
-    Value eval(Env& env) const override {
+    // The elements as a mask; false where the comprehension as written is
+    // needed. An error is the one the comprehension raises first.
+    bool gather(Env& env, std::uint64_t& mask) const {
         std::int64_t regs[max_inputs + max_gens];
-        if (!load_inputs(inputs, env, regs)) return generic->eval(env);
+        if (!load_inputs(inputs, env, regs)) return false;
         if (!native) {
             native = true;
             for (Gen& g : gens) make_native(g.lo), make_native(g.hi);
             if (where) make_native(where);
             make_native(element);
         }
-        std::uint64_t mask = 0;
+        mask = 0;
         std::uint32_t left = budget;
         try {
             add(0, intpath::Frame{regs, nullptr}, mask, left);
         } catch (const intpath::Unfit&) {
-            return generic->eval(env);
+            return false;
         }
+        return true;
+    }
+    Value eval(Env& env) const override {
+        std::uint64_t mask;
+        if (!gather(env, mask)) return generic->eval(env);
         std::vector<Value> items;
         items.reserve(static_cast<std::size_t>(std::popcount(mask)));
         for (; mask; mask &= mask - 1) items.push_back(Value::integer(std::countr_zero(mask)));
@@ -308,6 +315,12 @@ CodePtr set_island(CodePtr& code) {
 }  // namespace
 
 bool int_islands_enabled = true;
+
+bool is_set_island(const Code& c) { return dynamic_cast<const SetIsland*>(&c) != nullptr; }
+bool set_island_mask(const Code& c, Env& env, std::uint64_t& mask) {
+    auto* is = dynamic_cast<const SetIsland*>(&c);
+    return is && is->gather(env, mask);
+}
 
 const Code* island_generic(const Code& c) {
     auto* is = dynamic_cast<const IntIsland*>(&c);

@@ -15,6 +15,13 @@ namespace grundy::nodes {
 // the one made, so an expression compiled bottom up ends as one island.
 CodePtr int_island(CodePtr code);
 
+// A set comprehension of int code over int ranges (a set island): its
+// elements as a mask, where each is in 0..63 and the names it reads hold
+// ints; else false, and the comprehension runs as written. An error is
+// the one the comprehension raises first.
+bool is_set_island(const Code& c);
+bool set_island_mask(const Code& c, Env& env, std::uint64_t& mask);
+
 // The generic code of an island, for matchers of node shapes; else null.
 const Code* island_generic(const Code& c);
 

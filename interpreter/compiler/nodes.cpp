@@ -5,6 +5,7 @@
 
 #include "interpreter/runtime/instance.hpp"
 #include "interpreter/runtime/queries.hpp"
+#include "int_islands.hpp"
 #include "range_query.hpp"
 #include "interpreter/values/ops.hpp"
 
@@ -501,6 +502,15 @@ Value CallGame::eval(Env& env) const {
 
 bool CallGame::eval_component(Env& env, Component& out) const {
     if (game->has_params) return false;
+    if (args.size() == 1 && is_set_island(*args[0])) {
+        // A set built by int code: its mask is the state's id, no set made.
+        Instance& inst = plain_instance(env, *game);
+        std::uint64_t mask;
+        if (inst.takes_set_masks() && set_island_mask(*args[0], env, mask) && inst.set_mask_state(mask, out.state)) {
+            out.game = &inst;
+            return true;
+        }
+    }
     with_args(env, args, [&](std::span<const Value> values) {
         Instance& inst = plain_instance(env, *game);
         located(*this, [&] {

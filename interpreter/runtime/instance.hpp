@@ -71,6 +71,18 @@ public:
     // `ints`, when given, gets the state's ints (arity of them).
     bool int_position_state(std::span<const std::int64_t> args, std::uint32_t& id, std::int64_t* ints = nullptr);
     static bool nested_ints(const Binder& p, const Value& v, std::int64_t*& at, const std::int64_t* end);
+    // Whether `G(s)` of a set s is the state whose id is s's mask (sets of
+    // ints in 0..29 are their own ids; no canonical form, no `start`), and
+    // that id for the set of mask `mask`: false past 29.
+    bool takes_set_masks() const {
+        return !game_.canonical && !game_.has_start && game_.position_args == 1 && !game_.position.is_tuple &&
+               table_.direct_sets();
+    }
+    bool set_mask_state(std::uint64_t mask, std::uint32_t& id) const {
+        if (mask >> 30) return false;
+        id = StateTable::first_direct + static_cast<std::uint32_t>(mask);
+        return true;
+    }
     // The value of the state whose ints (from int_position_state) are
     // `ints`, in one pass when every option is known, as try_grundy would
     // find it, without decoding the state again (int_mex.cpp).
