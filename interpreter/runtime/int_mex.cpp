@@ -17,6 +17,7 @@
 // stops at the first P option, as a hand-written outcome solver's does.
 #include "mex_kernel.hpp"
 #include "mex_kernel_stepping.hpp"
+#include "mex_kernel_walks.hpp"
 
 namespace grundy {
 

@@ -726,6 +726,8 @@ private:
                                         const Frame& f, std::int64_t& dir, Pages& pages);
     [[gnu::noinline]] static std::int64_t walk_wide(const std::uintptr_t* at, std::int64_t dir, std::int64_t j, std::int64_t dj,
                                                     std::int64_t run, LocalMarks& marks);
+    [[gnu::noinline]] static std::int64_t walk_mixed(const std::uintptr_t* at, std::int64_t dir, std::int64_t j, std::int64_t dj,
+                                                     std::int64_t run, LocalMarks& marks);
     [[gnu::noinline]] static std::int64_t walk_narrow(const std::uintptr_t* at, std::int64_t dir, std::int64_t j,
                                                       std::int64_t dj, std::int64_t run, std::uint32_t* marks,
                                                       std::uint32_t stamp);
