@@ -464,14 +464,16 @@ public:
             local_.resize(local);
             return unknown;
         }
+        const bool safe = !jumps_to(mark, branchy);  // neither arm can fail
+        if (safe) {
+            known_ = before;
+            if (const V t = toggled(cond, a, b); t != unknown) return t;
+        }
         x86::Gp d = cc_.newInt64();
         const x86::Gp taken = gpr(a);
         cc_.mov(d, gpr(b));
         cc_.cmov(test(cond), d, taken);
-        if (!jumps_to(mark, branchy)) {  // neither arm can fail
-            known_ = before;
-            return add(d);
-        }
+        if (safe) return add(d);
         asmjit::Label done = cc_.newLabel();
         cc_.jmp(done);
         cc_.bind(branchy);
@@ -481,6 +483,36 @@ public:
         cc_.bind(done);
         known_ = before;
         return add(d);
+    }
+    // A choice on bit y of s between s without that bit and s with it
+    // (`if y in s then s - {y} else s + {y}`, or - and + of 1 << y) is
+    // s ^ (1 << y) either way: one xor, its arms then unread. unknown
+    // where the arms are not those two.
+    V toggled(V cond, V then, V otherwise) {
+        using ast::Op;
+        const Flags f = made_[cond].flags;
+        if (f.kind != Flags::bt) return unknown;
+        if (f.cc == x86::CondCode::kNC) std::swap(then, otherwise);
+        else if (f.cc != x86::CondCode::kC) return unknown;
+        const V s = f.a;
+        auto made = [&](Pure::Kind kind, Op op, V x, V y) {
+            const Pure key{kind, static_cast<std::uint8_t>(op), operand(x), operand(y)};
+            for (const auto* list : {&hoisted_, &local_})
+                for (const auto& [k, v] : *list)
+                    if (k == key) return v;
+            return unknown;
+        };
+        auto arith_of = [&](V v, Op op, V x, V y) {
+            return x != unknown && y != unknown && (made(Pure::arith, op, x, y) == v || made(Pure::arith, op, y, x) == v);
+        };
+        for (const V bit : {made(Pure::bit_of, Op{}, f.b, none), made(Pure::arith, Op::shl, constant(1), f.b)}) {
+            if (bit == unknown) continue;
+            const V complement = made(Pure::arith, Op::bit_xor, bit, constant(-1));
+            const bool without = made(Pure::arith, Op::sub, s, bit) == then || arith_of(then, Op::bit_and, s, complement);
+            const bool with = arith_of(otherwise, Op::bit_or, s, bit) || arith_of(otherwise, Op::add, s, bit);
+            if (without && with) return arith(Op::bit_xor, s, bit);
+        }
+        return unknown;
     }
     V branch(V cond, FunctionRef<V()> then, FunctionRef<V()> otherwise) {
         x86::Gp d = cc_.newInt64();
