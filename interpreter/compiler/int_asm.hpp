@@ -195,7 +195,9 @@ public:
         }
         cc_.xor_(d, d);
         cc_.bts(d, gpr(x));
-        return add(d);
+        const V v = add(d);
+        made_[v].bit_index = x;
+        return v;
     }
     V allowed(ast::Op op, V v) override {
         return pure(Pure::allowed, static_cast<int>(op), v, none, [&] { return make_allowed(op, v); });
@@ -257,6 +259,23 @@ public:
         using ast::Op;
         const std::optional<std::int64_t> k = consts_[y];
         x86::Gp d = cc_.newInt64();
+        {
+            auto index = [&](V v) { return v < made_.size() ? made_[v].bit_index : UINT32_MAX; };
+            auto cleared = [&](V v) { return v < made_.size() && made_[v].complement_of != UINT32_MAX ? index(made_[v].complement_of) : UINT32_MAX; };
+            V other = UINT32_MAX, i = UINT32_MAX;
+            if (op == Op::bit_and) {
+                if (cleared(y) != UINT32_MAX) other = x, i = cleared(y);
+                else if (cleared(x) != UINT32_MAX) other = y, i = cleared(x);
+            } else if ((op == Op::bit_xor || op == Op::bit_or) && !consts_[x] && !consts_[y]) {  // ~(1 << i) is a complement
+                if (index(y) != UINT32_MAX) other = x, i = index(y);
+                else if (index(x) != UINT32_MAX) other = y, i = index(x);
+            }
+            if (i != UINT32_MAX) {
+                cc_.mov(d, gpr(other));
+                cc_.emit(op == Op::bit_and ? x86::Inst::kIdBtr : op == Op::bit_xor ? x86::Inst::kIdBtc : x86::Inst::kIdBts, d, gpr(i));
+                return add(d);
+            }
+        }
         if (op == Op::bit_and && bmi_) {
             // x & ~z as one andn, the complement then unread.
             if (const V z = made_[y].complement_of; z != UINT32_MAX) {
@@ -684,6 +703,7 @@ private:
     struct Made {
         Flags flags;
         V complement_of = UINT32_MAX;
+        V bit_index = UINT32_MAX;  // of 1 << i, in 0..63
     };
     std::vector<Made> made_;
     Known known_ = filled();

@@ -294,7 +294,8 @@ TEST_CASE("an if whose arm makes no code of its own is native code too", "[int_j
 TEST_CASE("a choice between a set without and with an element is the same natively or not", "[int_jit]") {
     // The first two are toggles of y, made one xor; the others only look
     // alike: the condition reads another element or another set, an arm
-    // removes another element, or one arm is the set itself.
+    // removes another element, or one arm is the set itself. The last
+    // removes and adds elements that may be there or not.
     const char* games[] = {
         "fn flip(s, y) = if y in s then s - {y} else s + {y}\n"
         "game T { position s; move x in s => s - {x}; move x in s, y in 0..x - 1 => flip(s - {x}, y) }\n",
@@ -307,7 +308,8 @@ TEST_CASE("a choice between a set without and with an element is the same native
         "fn add(s, y) = if y in s then s else s + {y}\n"
         "game T { position s; move x in s, y in 0..x - 1 => add(s - {x}, y) }\n",
         "game T { position s; move x in s, y in 0..x - 1 => if y not in s - {x} then s - {x} + {y} else s - {x} - {y} }\n",
-        "game T { position (s, t); move x in s, y in 0..x - 1 where y not in t => (if y in t then s - {x} - {y} else s - {x} + {y}, t + {y}) }\n"};
+        "game T { position (s, t); move x in s, y in 0..x - 1 where y not in t => (if y in t then s - {x} - {y} else s - {x} + {y}, t + {y}) }\n",
+        "game T { position s; move y in 0..6 where y + 1 in s => (s - {y + 1}) - {y}; move y in 0..7 => s + {y} - {7} }\n"};
     for (const char* game : games) {
         const bool pair = std::string(game).find("(s, t)") != std::string::npos;
         const std::string text = std::string(game) +
