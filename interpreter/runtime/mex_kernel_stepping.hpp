@@ -214,8 +214,7 @@ bool Kernel<Outcome>::sorted_end(const AffineSort& a, std::int64_t x, End& e) co
             if (d >= 0 && ds < 0) r = std::min(r, intpath::quotient(d, -ds));
             else if (d < 0 && ds > 0) r = std::min(r, intpath::quotient(-(d + 1), ds));
         }
-#pragma GCC unroll 8
-    for (std::uint32_t i = 0; i < k; ++i) xs[place[i]] = in[i], ss[place[i]] = in_s[i];
+    intpath::put_in_places<K>(in, in_s, place, xs, ss);
     if (a.descending) std::reverse(xs, xs + k), std::reverse(ss, ss + k);
     if (!table_.uniform()) return false;  // ints that trade places need one width
     const unsigned bits = table_.direct_bits();
