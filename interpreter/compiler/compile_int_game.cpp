@@ -136,6 +136,7 @@ std::shared_ptr<const IntGame> IntCompiler::build(const ast::GameDef& gd) {
     if (grid && !g->moves.empty()) grid_start(gd, *g, std::move(grid));
     g->registers = next_reg_;
     jit_compile(*g);
+    g->find_leaves();
     return g;
 }
 

@@ -38,6 +38,7 @@ struct Reg final : Int {
         t.slope = t.slope_of(reg);
         return f.r[reg];
     }
+    Leaf leaf() const override { return {Leaf::reg, reg, 0}; }
     Emitter::V emit(Emitter& e) const override { return e.load(reg); }
 };
 
@@ -180,13 +181,12 @@ template <bool is_max, typename A, typename B> struct Extreme final : Int {
     std::int64_t eval_traced(const Frame& f, Trace& t) const override {
         const std::int64_t x = a.get(f, t), sx = t.slope;
         const std::int64_t y = b.get(f, t), sy = t.slope;
-        std::int64_t d, ds;
-        const bool exact = !(is_max ? __builtin_sub_overflow(x, y, &d) : __builtin_sub_overflow(y, x, &d));
-        if (is_max ? __builtin_sub_overflow(sx, sy, &ds) : __builtin_sub_overflow(sy, sx, &ds)) t.sloped = false;
-        const bool second = is_max ? y > x : y < x;
-        t.add(second, d, exact, ds);
-        t.slope = second ? sy : sx;
-        return second ? y : x;
+        return traced_extreme<is_max>(x, sx, y, sy, t);
+    }
+    Leaf leaf() const override {
+        if constexpr (std::is_same_v<A, RegOperand> && std::is_same_v<B, RegOperand>)
+            return {is_max ? Leaf::max : Leaf::min, a.reg, b.reg};
+        return {};
     }
     Emitter::V emit(Emitter& e) const override {
         const Emitter::V x = a.emit(e);

@@ -55,6 +55,13 @@ struct Frame {
     mutable std::uint32_t depth = 0;  // calls of compiled functions running (ListFn, FnCode)
 };
 
+// A register, or the min or max of two: the commonest results, which the
+// kernels evaluate traced without a virtual call (Move::result_leaves).
+struct Leaf {
+    enum Kind : std::uint8_t { other, reg, min, max } kind = other;
+    std::uint32_t a = 0, b = 0;
+};
+
 struct Int {
     Loc loc;
     std::uint32_t length;
@@ -68,8 +75,19 @@ struct Int {
         return eval(f);
     }
     virtual Emitter::V emit(Emitter& e) const { return e.call(*this); }  // int_emit.hpp
+    virtual Leaf leaf() const { return {}; }
 };
 using IntPtr = std::unique_ptr<Int>;
+
+// x->eval_traced(f, t), where `l` is x->leaf().
+inline std::int64_t eval_traced(const Leaf& l, const Int& x, const Frame& f, Trace& t) {
+    switch (l.kind) {
+        case Leaf::reg: t.slope = t.slope_of(l.a); return f.r[l.a];
+        case Leaf::min: return traced_extreme<false>(f.r[l.a], t.slope_of(l.a), f.r[l.b], t.slope_of(l.b), t);
+        case Leaf::max: return traced_extreme<true>(f.r[l.a], t.slope_of(l.a), f.r[l.b], t.slope_of(l.b), t);
+        default: return x.eval_traced(f, t);
+    }
+}
 
 struct Bool {
     virtual ~Bool() = default;
@@ -209,6 +227,7 @@ struct Move {
     // choices among them, so that a family's stretches can end where their
     // slopes say, as under a canonical form that sorts (Kernel::affine_sorted).
     std::vector<IntPtr> sort_inputs;
+    std::vector<Leaf> result_leaves, sort_leaves;  // of result and sort_inputs, once compiled (IntGame::find_leaves)
     bool sort_descending = false;
     ListResult list;                   // a game on int lists: its new position
     const Code* site;                  // the generic result, for locations in messages
@@ -426,6 +445,16 @@ struct IntGame {
     // Positions of one int with no canonical form: an int in 0 up to
     // StateTable::first_general is its own state id, with no table.
     bool plain_int() const { return arity == 1 && canonical.empty(); }
+
+    // Each move's result_leaves and sort_leaves, once its trees are final.
+    void find_leaves() {
+        auto of = [](const std::vector<intpath::IntPtr>& xs) {
+            std::vector<intpath::Leaf> leaves;
+            for (const auto& x : xs) leaves.push_back(x->leaf());
+            return leaves;
+        };
+        for (intpath::Move& m : moves) m.result_leaves = of(m.result), m.sort_leaves = of(m.sort_inputs);
+    }
 
     // Puts a new state's ints xs (arity of them) in canonical form, if
     // the game has one; the traced form records the choices of its min,

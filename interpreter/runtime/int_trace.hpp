@@ -86,6 +86,19 @@ struct Trace {
     }
 };
 
+// max(x, y) or min(x, y), x and y with slopes sx and sy, traced as a
+// two-way choice (the second arm when y wins).
+template <bool is_max>
+inline std::int64_t traced_extreme(std::int64_t x, std::int64_t sx, std::int64_t y, std::int64_t sy, Trace& t) {
+    std::int64_t d, ds;
+    const bool exact = !(is_max ? __builtin_sub_overflow(x, y, &d) : __builtin_sub_overflow(y, x, &d));
+    if (is_max ? __builtin_sub_overflow(sx, sy, &ds) : __builtin_sub_overflow(sy, sx, &ds)) t.sloped = false;
+    const bool second = is_max ? y > x : y < x;
+    t.add(second, d, exact, ds);
+    t.slope = second ? sy : sx;
+    return second ? y : x;
+}
+
 // A few ints (a state's, into registers) copied one by one: std::copy
 // calls memmove, whose 16-byte load of ints just stored one at a time
 // cannot be served from the store buffer and waits (4 % of Wythoff's time).

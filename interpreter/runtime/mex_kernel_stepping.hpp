@@ -44,7 +44,9 @@ bool Kernel<Outcome>::ends_of(const Move& m, std::uint32_t reg, std::int64_t x, 
     if (n > most) return false;
     const intpath::IntPtr* result = m.result.data();
     std::int64_t xs[most], ss[most];
-    for (std::size_t i = 0; i < n; ++i) xs[i] = result[i]->eval_traced(f, t), ss[i] = t.slope;
+    const intpath::Leaf* leaves = m.result_leaves.size() == n ? m.result_leaves.data() : nullptr;
+    for (std::size_t i = 0; i < n; ++i)
+        xs[i] = leaves ? intpath::eval_traced(leaves[i], *result[i], f, t) : result[i]->eval_traced(f, t), ss[i] = t.slope;
     const std::uint32_t k = N ? N : g_.arity;  // each part k ints
     for (std::size_t p = 0; p < n; p += k) g_.canon(xs + p, ss + p, f, t);
     const bool one = k == 1;
@@ -178,7 +180,10 @@ bool Kernel<Outcome>::affine_sorted(const Move& m, std::uint32_t reg, std::int64
     t.reset();
     f.r[reg] = lo;
     t.follow(reg);
-    for (std::uint32_t i = 0; i < k; ++i) a.at[i] = ints[i]->eval_traced(f, t), a.slope[i] = t.slope;
+    const std::vector<intpath::Leaf>& leaves = own ? m.sort_leaves : m.result_leaves;
+    for (std::uint32_t i = 0; i < k; ++i)
+        a.at[i] = leaves.size() == k ? intpath::eval_traced(leaves[i], *ints[i], f, t) : ints[i]->eval_traced(f, t),
+        a.slope[i] = t.slope;
     const int top = 63 - __builtin_clzll(t.magnitude | 1);
     if (t.used || !t.sloped || top >= 60) return false;
     // Every value computed is v + s (x - lo) with |v|, |s| < 2^(top + 1):
