@@ -47,8 +47,7 @@ ALL_WORKLOADS=(subtract kayles wythoff fibnim chomp divisors misere
 # standard input. Most C++ runs take from a fifth of a second to a few
 # seconds, so that process start-up is noise. Six are shorter: deep and board
 # at the sizes the workloads are defined by (10^7, 2000 x 2000), and heaps3,
-# greentrees, octal137 and pcount, where a longer C++ run would keep today's
-# interpreter busy for many minutes (bench/README.md).
+# greentrees, octal137 and pcount (bench/README.md).
 declare -A SIZE=(
     [subtract]='99999999' [kayles]='40000' [wythoff]='1000' [fibnim]='2000'
     [chomp]='11 11' [divisors]='28' [misere]='8 17'

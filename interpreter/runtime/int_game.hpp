@@ -80,7 +80,7 @@ struct Int {
 using IntPtr = std::unique_ptr<Int>;
 
 // x->eval_traced(f, t), where `l` is x->leaf().
-inline std::int64_t eval_traced(const Leaf& l, const Int& x, const Frame& f, Trace& t) {
+[[gnu::always_inline]] inline std::int64_t eval_traced(const Leaf& l, const Int& x, const Frame& f, Trace& t) {
     switch (l.kind) {
         case Leaf::reg: t.slope = t.slope_of(l.a); return f.r[l.a];
         case Leaf::min: return traced_extreme<false>(f.r[l.a], t.slope_of(l.a), f.r[l.b], t.slope_of(l.b), t);
