@@ -154,6 +154,20 @@ template <typename F> Outcome run(const std::int64_t* in, F&& f) {
     return out;
 }
 
+// A program's output and errors, natively and not: the same, and no error.
+void native_agrees(const std::string& text) {
+    std::string outputs[2];
+    for (bool native : {false, true}) {
+        grundy::jit_enabled = native;
+        const auto r = grundy::testing::run_program(text);
+        outputs[native] = r.out + "|" + r.err;
+    }
+    grundy::jit_enabled = true;
+    INFO(text);
+    CHECK(outputs[1] == outputs[0]);
+    CHECK(outputs[0].find("error") == std::string::npos);
+}
+
 }  // namespace
 
 TEST_CASE("native code for int expressions computes what the trees compute", "[int_jit]") {
@@ -278,16 +292,7 @@ TEST_CASE("an if whose arm makes no code of its own is native code too", "[int_j
         "game T {\n    position s\n    move x in s => (s - {x}) | (if x > 2 then (let t = s - {x} in t) else s - {x})\n}\n"
         "print sg(T({0..3})), sg(T({0..9}))\n"};
     for (const char* text : programs) {
-        std::string outputs[2];
-        for (bool native : {false, true}) {
-            grundy::jit_enabled = native;
-            const auto r = grundy::testing::run_program(text);
-            outputs[native] = r.out + "|" + r.err;
-        }
-        grundy::jit_enabled = true;
-        INFO(text);
-        CHECK(outputs[1] == outputs[0]);
-        CHECK(outputs[0].find("error") == std::string::npos);
+        native_agrees(text);
     }
 }
 
@@ -315,16 +320,7 @@ TEST_CASE("a choice between a set without and with an element is the same native
         const std::string text = std::string(game) +
                                  (pair ? "print [sg(T({i for i in 0..4 where (m >> i) & 1 == 1}, {i for i in 0..4 where (m >> (i + 5)) & 1 == 1})) for m in 0..1023]\n"
                                        : "print [sg(T({i for i in 0..7 where (m >> i) & 1 == 1})) for m in 0..255]\n");
-        std::string outputs[2];
-        for (bool native : {false, true}) {
-            grundy::jit_enabled = native;
-            const auto r = grundy::testing::run_program(text);
-            outputs[native] = r.out + "|" + r.err;
-        }
-        grundy::jit_enabled = true;
-        INFO(text);
-        CHECK(outputs[1] == outputs[0]);
-        CHECK(outputs[0].find("error") == std::string::npos);
+        native_agrees(text);
     }
 }
 
