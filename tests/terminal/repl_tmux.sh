@@ -71,7 +71,9 @@ dot_below() {
 render_then_ctrl_c() {
     n=0
     child=
-    while [ -z "$child" ] && [ "$n" -lt 300 ]; do
+    # Both looked for until seen: on a loaded machine the dot of the render
+    # before may still be there, unreaped, when this one has not begun.
+    while { [ -z "$child" ] || [ -z "$(find "$work" -name ".$1.*.tmp")" ]; } && [ "$n" -lt 300 ]; do
         child=$(dot_below)
         sleep 0.1
         n=$((n + 1))
