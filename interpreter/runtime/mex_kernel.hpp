@@ -726,7 +726,7 @@ private:
                                         const Frame& f, std::int64_t& dir, Pages& pages);
     [[gnu::noinline]] static std::int64_t walk_wide(const std::uintptr_t* at, std::int64_t dir, std::int64_t j, std::int64_t dj,
                                                     std::int64_t run, LocalMarks& marks);
-    [[gnu::noinline]] static std::int64_t walk_mixed(const std::uintptr_t* at, std::int64_t dir, std::int64_t j, std::int64_t dj,
+    [[gnu::noinline]] static std::int64_t walk_mixed(const std::uintptr_t* table, std::int64_t at, std::int64_t dir, std::int64_t j, std::int64_t dj,
                                                      std::int64_t run, LocalMarks& marks);
     [[gnu::noinline]] static std::int64_t walk_narrow(const std::uintptr_t* at, std::int64_t dir, std::int64_t j,
                                                       std::int64_t dj, std::int64_t run, std::uint32_t* marks,

@@ -138,14 +138,16 @@ template <bool Outcome>
     return run;
 }
 
-// The same over pages of both kinds. Apart from walk for the same reason:
-// inside it, the loop kept its marks and steps in memory.
+// The same over pages of both kinds, entry k at table[at + dir * k] (an
+// index: past the last step a pointer could leave the table). Apart from
+// walk for the same reason: inside it, the loop kept its marks and steps
+// in memory.
 template <bool Outcome>
-[[gnu::noinline]] std::int64_t Kernel<Outcome>::walk_mixed(const std::uintptr_t* at, std::int64_t dir, std::int64_t j,
+[[gnu::noinline]] std::int64_t Kernel<Outcome>::walk_mixed(const std::uintptr_t* table, std::int64_t at, std::int64_t dir, std::int64_t j,
                                                  std::int64_t dj, std::int64_t run, LocalMarks& marks) {
     LocalMarks m = marks;
     for (std::int64_t k = 0; k < run; ++k, at += dir, j += dj) {
-        if (!m.template mark<Outcome>(solver::ValueArray::read(*at, static_cast<std::uint32_t>(j)))) [[unlikely]] {
+        if (!m.template mark<Outcome>(solver::ValueArray::read(table[at], static_cast<std::uint32_t>(j)))) [[unlikely]] {
             marks = m;
             return k;
         }
@@ -225,8 +227,8 @@ template <std::size_t N>
                     page += run * dpage;
                     j += run * dj;
                 } else {
-                    const std::int64_t k = col ? walk_mixed(col, dir, j, dj, run, marks)
-                                               : walk_mixed(flat + page, dpage, j, dj, run, marks);
+                    const std::int64_t k = col ? walk_mixed(col, 0, dir, j, dj, run, marks)
+                                               : walk_mixed(flat, page, dpage, j, dj, run, marks);
                     if (k < run) return blocked_at(values, (page + k * dpage) * P + j + k * dj);
                     page += run * dpage;
                     j += run * dj;
