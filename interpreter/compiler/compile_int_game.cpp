@@ -109,8 +109,10 @@ std::shared_ptr<const IntGame> IntCompiler::build(const ast::GameDef& gd) {
         ast::MoveDef filtered;
         const ast::MoveDef& mv = filtered_copy(written, filtered) ? filtered : written;
         Move m;
-        for (auto& gen : mv.gens.gens) m.gens.push_back(generator(gen));
-        if (mv.gens.where) m.where = boolean(*mv.gens.where);
+        const Expr* where = mv.gens.where.get();
+        if (!member_range(mv, m, where))
+            for (auto& gen : mv.gens.gens) m.gens.push_back(generator(gen));
+        if (where) m.where = boolean(*where);
         if (mv.gens.where && lists_ && m.gens.size() == 2 && m.gens[1].lo)
             row_bounds(*mv.gens.where, mv.gens.gens[1].pattern.name, m);
         const Expr& r = *mv.result;

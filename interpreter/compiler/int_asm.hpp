@@ -233,6 +233,48 @@ public:
         }
         return add(d);
     }
+    V span(V lo, V hi, bool whole) override {
+        return pure(Pure::span, whole, lo, hi, [&] { return make_span(lo, hi, whole); });
+    }
+    // Branch-free where lo..hi is known within 0..63 (or empty at -1):
+    // (-1 << lo) & (-1 >> (63 - hi)), 0 where lo > hi.
+    V make_span(V lo, V hi, bool whole) {
+        x86::Gp l = gpr(lo), h = gpr(hi), zero = cc_.newInt64();
+        cc_.xor_(zero, zero);
+        if (!within(lo, 0, 63) || !within(hi, -1, 63)) {
+            if (whole) {
+                asmjit::Label empty = cc_.newLabel();
+                cc_.cmp(l, h);
+                cc_.jg(empty);
+                cc_.cmp(l, 63);
+                cc_.ja(fail_);  // unsigned: below 0 too
+                cc_.cmp(h, 63);
+                cc_.jg(fail_);
+                cc_.bind(empty);
+            }
+            // Clamped to 0..63: max(lo, 0), min(hi, 63).
+            x86::Gp cl = cc_.newInt64(), ch = cc_.newInt64(), top = cc_.newInt64();
+            cc_.mov(cl, l);
+            cc_.cmp(cl, 0);
+            cc_.cmovl(cl, zero);
+            cc_.mov(top, 63);
+            cc_.mov(ch, h);
+            cc_.cmp(ch, 63);
+            cc_.cmovg(ch, top);
+            l = cl, h = ch;
+        }
+        x86::Gp d = cc_.newInt64(), t = cc_.newInt64(), n = cc_.newInt64();
+        cc_.mov(d, -1);
+        cc_.shl(d, l.r8());
+        cc_.mov(n, 63);
+        cc_.sub(n, h);
+        cc_.mov(t, -1);
+        cc_.shr(t, n.r8());
+        cc_.and_(d, t);
+        cc_.cmp(l, h);
+        cc_.cmovg(d, zero);
+        return add(d);
+    }
     V has_bit(V set, V x) override {
         return pure(Pure::has_bit, 0, set, x, [&] { return make_has_bit(set, x); });
     }
@@ -662,7 +704,7 @@ private:
     static constexpr V poison = UINT32_MAX - 1;
     static constexpr V none = UINT32_MAX - 2;  // no second operand
     struct Pure {
-        enum Kind : std::uint8_t { bit_of, allowed, has_bit, arith, neg, abs, extreme, compare, logic_not };
+        enum Kind : std::uint8_t { bit_of, allowed, span, has_bit, arith, neg, abs, extreme, compare, logic_not };
         std::uint8_t kind, op;
         std::array<std::int64_t, 2> a, b;  // each operand: {1, constant} or {0, V}
         bool operator==(const Pure&) const = default;

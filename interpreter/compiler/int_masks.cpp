@@ -1,5 +1,6 @@
 // Sets held as masks: a tuple position's set coordinates and the set
 // expressions of its rules (mask_nodes.hpp).
+#include "expr_edits.hpp"
 #include "int_rule_compiler.hpp"
 #include "mask_nodes.hpp"
 
@@ -168,6 +169,61 @@ IntPtr IntCompiler::mask_filter(const Expr& e) {
         return regs ? make(s, reg) : make(s, any);
     }
     return regs ? make(AnyOperand{std::move(set)}, reg) : make(AnyOperand{std::move(set)}, any);
+}
+
+// `move ..., y in lo..hi where y in s and c` (or `y not in s`, or either
+// under `not`), s a set free of y: y's generator the elements of a
+// MaskRange, `where` then c alone (null if none). The options and their
+// order are the same, and so is what runs for each (the membership test is
+// the condition's first); the walk visits the options alone, where the
+// range's tests every int in it, a branch each way in turn. Only for the
+// last generator, whose condition runs right after each of its values, and
+// in a game with sets.
+bool IntCompiler::member_range(const ast::MoveDef& mv, Move& m, const Expr*& where) {
+    if (!where || mv.gens.gens.empty() || (!lists_ && !set_coords_)) return false;
+    const ast::Generator& last = mv.gens.gens.back();
+    const std::string& y = last.pattern.name;
+    std::vector<ast::ExprPtr> conjuncts;
+    expr_edits::take_conjuncts(ast::clone(*where), conjuncts);
+    const Expr& test = *conjuncts[0];
+    const Expr* in = &test;  // under any `not`s
+    bool negate = false;
+    for (; in->kind == ExprKind::logic_not; in = in->items[0].get()) negate = !negate;
+    if (last.pattern.is_tuple() || y == "_" || last.iterable->kind != ExprKind::range || in->kind != ExprKind::compare ||
+        (in->op != Op::in && in->op != Op::not_in) || !is_var(*in->items[0], y) || mentions(*in->items[1], y))
+        return false;
+    negate = negate != (in->op == Op::not_in);
+    const Checkpoint before = checkpoint();
+    try {
+        for (std::size_t i = 0; i + 1 < mv.gens.gens.size(); ++i) m.gens.push_back(generator(mv.gens.gens[i]));
+        Gen g;
+        const Expr &lo = *last.iterable->items[0], &hi = *last.iterable->items[1];
+        auto member = std::make_shared<Gen::Member>();
+        member->lo = integer(lo);
+        member->hi = integer(hi);
+        // The set as its mask, a set position's too (as in result_mask).
+        pos_mask_ = shape_ == IntGame::Shape::sets;
+        struct Reset {
+            bool& b;
+            ~Reset() { b = false; }
+        } reset{pos_mask_};
+        if (!is_set(*in->items[1])) throw GiveUp{};
+        g.mask = std::make_unique<MaskRange>(test.loc, test.length, integer(lo), integer(hi), mask(*in->items[1]), negate);
+        pos_mask_ = false;
+        g.reg = declare(y);
+        member->test = boolean(test);
+        g.member = std::move(member);
+        m.gens.push_back(std::move(g));
+    } catch (const GiveUp&) {
+        roll_back(before);
+        m.gens.clear();
+        return false;
+    }
+    owned_.push_back(std::move(conjuncts[0]));  // the test's code may point into it
+    ast::ExprPtr rest = expr_edits::join_and(conjuncts, 1, conjuncts.size());
+    where = rest.get();
+    if (rest) owned_.push_back(std::move(rest));
+    return true;
 }
 
 // `let x = v in body`, the body an int or a set's mask (`body`).

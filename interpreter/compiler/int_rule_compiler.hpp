@@ -149,6 +149,7 @@ private:
     IntPtr mask(const Expr& e);
     void result_mask(const Expr& e, ListResult& out);
     IntPtr mask_filter(const Expr& e);
+    bool member_range(const ast::MoveDef& mv, Move& m, const Expr*& where);
     IntPtr bound_value(const Expr& let, std::uint32_t& reg);
     IntPtr let_in(const Expr& e, IntPtr (IntCompiler::*body)(const Expr&));
 

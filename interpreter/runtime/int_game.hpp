@@ -109,6 +109,14 @@ struct Gen {
     // a list written out or a list comprehension (items or comprehension),
     // all of it made before the first value is bound, as the rules make it
     std::shared_ptr<const ListResult> computed;
+    // With mask the ints of a range in a set (`y in lo..hi where y in s`,
+    // IntCompiler::member_range): that range and test, run where the mask
+    // cannot be made (a set position that does not pack, ints past 63).
+    struct Member {
+        IntPtr lo, hi;
+        BoolPtr test;
+    };
+    std::shared_ptr<const Member> member;
     bool ranged() const { return lo != nullptr; }
 };
 

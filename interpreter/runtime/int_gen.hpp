@@ -154,6 +154,18 @@ template <typename Body> [[gnu::noinline]] bool for_each_computed(const Gen& g, 
     return true;
 }
 
+// A Gen::member's range and test, where its mask cannot be made.
+template <typename Body> [[gnu::noinline]] bool for_each_member(const Gen& g, const Frame& f, Body& body) {
+    const std::int64_t lo = g.member->lo->eval(f), hi = g.member->hi->eval(f);
+    for (std::int64_t x = lo; x <= hi; ++x) {
+        if (((x - lo) & 0xFFFF) == 0xFFFF) poll_interrupt();
+        f.r[g.reg] = x;
+        if (g.member->test->test(f) && !body()) return false;
+        if (x == hi) break;
+    }
+    return true;
+}
+
 template <typename Body> bool for_each_value(const Gen& g, const Frame& f, Body&& body) {
     if (g.computed) return for_each_computed(g, f, body);
     if (g.over_position) {
@@ -171,7 +183,14 @@ template <typename Body> bool for_each_value(const Gen& g, const Frame& f, Body&
         return true;
     }
     if (g.mask) {
-        for (auto bits = static_cast<std::uint64_t>(g.mask->eval(f)); bits; bits &= bits - 1) {
+        std::uint64_t bits;
+        if (!g.member) bits = static_cast<std::uint64_t>(g.mask->eval(f));
+        else try {
+            bits = static_cast<std::uint64_t>(g.mask->eval(f));
+        } catch (const Unfit&) {
+            return for_each_member(g, f, body);
+        }
+        for (; bits; bits &= bits - 1) {
             f.r[g.reg] = __builtin_ctzll(bits);
             if (!body()) return false;
         }

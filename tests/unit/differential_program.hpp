@@ -210,7 +210,7 @@ private:
             }
             case Kind::set: {
                 g.items.push_back("position s");
-                std::vector<int> which = {0, 1, 2, 3, 4, 5, 6};
+                std::vector<int> which = {0, 1, 2, 3, 4, 5, 6, 7};
                 g.r.shuffle(which);
                 which.resize(g.r.between(1, 2));
                 auto uses = [&](int t) { return std::count(which.begin(), which.end(), t) > 0; };
@@ -231,6 +231,7 @@ private:
                         case 3: set_divisors(g); break;
                         case 4: set_chain(g); break;
                         case 6: set_subtree(g, d.low); break;
+                        case 7: set_turn(g, d.low, !uses(0) && !uses(3) && !uses(4) && !uses(6)); break;  // theirs from least
                         default: set_split(g); break;
                     }
                 }

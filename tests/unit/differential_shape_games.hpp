@@ -493,6 +493,36 @@ inline void set_chain(Maker& g) {
            });
 }
 
+// Turn x over and a coin y below it, from `least` (or, where `lower`, 2
+// below: elements below the others', below 0 from 0), by a range filtered
+// by membership: one family for each side of y, or one of them, with
+// another condition after.
+inline void set_turn(Maker& g, std::int64_t least, bool lower) {
+    const std::int64_t from = lower && g.r.chance(0.3) ? least - 2 : least, q = g.r.between(1, 2);
+    const std::string range = "x in s, y in " + str(from) + "..x - 1 where ";
+    const std::string rest = q > 1 ? " and (x + y) % 2 == 0" : "";
+    const int sides = static_cast<int>(g.r.between(0, 2));  // 0: in, 1: not in, 2: both
+    if (sides != 1)
+        g.move(range + g.r.pick({"y in s", "not (y not in s)"}) + rest + " => s - {x, y}",
+               [from, q, self = g.self](const State& s, Options& o) {
+                   for (auto x : s)
+                       for (std::int64_t y = from; y < x; ++y)
+                           if (std::count(s.begin(), s.end(), y) && floor_mod(x + y, q) == 0)
+                               o.push_back(one(self, set_where(s, [&](std::int64_t w) { return w != x && w != y; })));
+               });
+    if (sides != 0)
+        g.move(range + g.r.pick({"y not in s", "not (y in s)"}) + rest + " => s - {x} + {y}",
+               [from, q, self = g.self](const State& s, Options& o) {
+                   for (auto x : s)
+                       for (std::int64_t y = from; y < x; ++y)
+                           if (!std::count(s.begin(), s.end(), y) && floor_mod(x + y, q) == 0) {
+                               State next = set_where(s, [&](std::int64_t w) { return w != x; });
+                               next.insert(std::lower_bound(next.begin(), next.end(), y), y);
+                               o.push_back(one(self, next));
+                           }
+               });
+}
+
 // Take v with the subtree above it, in a binary tree on base..base + 9
 // (the parent of w is base + (w - base - 1) / 2), through game functions.
 inline void set_subtree(Maker& g, std::int64_t least) {

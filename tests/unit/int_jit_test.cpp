@@ -324,6 +324,49 @@ TEST_CASE("a choice between a set without and with an element is the same native
     }
 }
 
+TEST_CASE("a range filtered by membership in a set is walked as the set's bits, natively or not", "[int_jit]") {
+    // Each game (W the condition), its condition as written and behind
+    // another conjunct, which keeps the range and tests each int: the same
+    // output natively or not. The ranges reach below 0 and past 63, where
+    // no mask holds the ints that are options, and the positions go there;
+    // native code walks sets of ints below 30, the others the trees.
+    struct Case {
+        const char* game;
+        const char* query;
+    };
+    const Case cases[] = {
+        {"game T { position s; move x in s => s - {x}; move x in s, y in 0..x - 1 where W => s - {x, y}; "
+         "move x in s, y in 0..x - 1 where V => s - {x} + {y} }",
+         "print [sg(T({i for i in 0..7 where (m >> i) & 1 == 1})) for m in 0..255]"},
+        {"game T { position s; move x in s, y in -3..x - 1 where W and (x + y) % 3 != 0 => s - {x, y}; "
+         "move x in s, y in -2..x - 1 where V => s - {x} + {y} }",
+         "print [sg(T({i for i in 0..6 where (m >> i) & 1 == 1})) for m in 0..127], sg(T({-1, 4, 5}))"},
+        {"game T { position s; terminal when 5 in s => lose; move y in 60..70 where V and y - 60 not in s => s + {y - 60} }",
+         "print [sg(T({i for i in 0..10 where (m >> i) & 1 == 1})) for m in 0..2047], sg(T({62}))"},
+        {"game T { position s; move y in 20..70 where W => s - {y} + {y - 20}; move y in -5..3 where W => s - {y} }",
+         "print [sg(T({i for i in 0..5 where (m >> i) & 1 == 1} + {20 + i for i in 0..5 where (m >> (i + 6)) & 1 == 1})) "
+         "for m in 0..4095]"},
+        {"game T { position s; move y in 55..70 where W and len(s) > 3 => s - {y} }",
+         "print sg(T({})), sg(T({56, 60, 61, 63, 66})), sg(T({56, 60, 61, 63})), sg(T({60, 64, 65, 66, 70}))"},
+        {"game T { position (n, s); move y in 1..n where V => (n - y, s + {y + 58}); move y in 0..n + 60 where W => (n, s - {y}) }",
+         "print [sg(T(n, {})) for n in 0..12], sg(T(9, {1, 63})), sg(T(4, {2, 60}))"},
+    };
+    auto fill = [](std::string text, const char* in, const char* out) {
+        for (std::size_t at; (at = text.find('W')) != std::string::npos;) text.replace(at, 1, in);
+        for (std::size_t at; (at = text.find('V')) != std::string::npos;) text.replace(at, 1, out);
+        return text;
+    };
+    for (const Case& c : cases) {
+        const std::string query = std::string("\n") + c.query + "\n";
+        const std::string tested = fill(c.game, "y in s", "not (y in s)") + query;
+        native_agrees(tested);
+        native_agrees(fill(c.game, "not (y not in s)", "y not in s") + query);
+        const std::string plain = fill(c.game, "0 == 0 * y and y in s", "0 == 0 * y and y not in s") + query;
+        native_agrees(plain);
+        CHECK(grundy::testing::run_program(tested).out == grundy::testing::run_program(plain).out);
+    }
+}
+
 TEST_CASE("int code reads an operation's left operand first, natively or not", "[int_jit]") {
     // Both operands fail: the error is the left one's, as the generic
     // evaluator and the rules as written say.
