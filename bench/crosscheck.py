@@ -255,8 +255,15 @@ def grundy(name, *args):
     return int(out.strip().splitlines()[-1])
 
 
+# Chomp on three rows by column heights is chomp3's game.
+for n in (1, 2, 7, 30, 75):
+    a, b = cpp("chompcols", n), cpp("chomp3", n)
+    check(f"chompcols {n} == chomp3 {n} ({a})", a == b, f"chomp3 {b}")
+
+
 GRUNDY_SIZES = dict(SIZES)
 GRUNDY_SIZES.update({
+    "chompcols": [(1,), (2,), (7,), (30,)],
     "subtract": [(0,), (1,), (14,), (100_000,)],
     "kayles": [(0,), (1,), (11,), (300,)],
     "chomp": [(1, 1), (2, 2), (3, 4), (5, 7)],

@@ -40,7 +40,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 ALL_WORKLOADS=(subtract kayles wythoff fibnim chomp divisors misere
-               deep deep20 board heaps3 nodekayles turtles greentrees cf768e octal137 chomp3 pcount loopy
+               deep deep20 board heaps3 nodekayles turtles greentrees cf768e octal137 chomp3 chompcols pcount loopy
                grundysparse grundyquad octal16)
 
 # The sizes: the C++ and Python programs' arguments, and the Grundy program's
@@ -53,7 +53,7 @@ declare -A SIZE=(
     [chomp]='11 11' [divisors]='28' [misere]='8 17'
     [deep]='10000000' [deep20]='10000000' [board]='2000 2000' [heaps3]='100'
     [nodekayles]='30' [turtles]='20' [greentrees]='200 17' [cf768e]='70' [octal137]='5000'
-    [chomp3]='200' [pcount]='300000' [loopy]='1000000'
+    [chomp3]='200' [chompcols]='75' [pcount]='300000' [loopy]='1000000'
     [grundysparse]='874496' [grundyquad]='874496' [octal16]='16'
 )
 # What each workload solves, for the table: a printf format of its size.
@@ -75,6 +75,7 @@ declare -A TITLE=(
     [cf768e]='CF 768E, heaps ≤ %s'
     [octal137]='Octal("0.137"), n ≤ %s'
     [chomp3]='Chomp 3 rows ≤ %s, P count'
+    [chompcols]='ChompBoard, 3 rows ≤ %s, P count'
     [pcount]='subtract-a-square ≤ %s, P count'
     [loopy]='loopy: win/loss/draw, random digraph of %s'
     [grundysparse]="Grundy's game, n ≤ %s (sparse-space C++)"
