@@ -140,7 +140,10 @@ void jit_compile(IntGame& g) {
     for (auto& x : g.canonical) native(x);
     for (auto& x : g.start) native(x);
     for (intpath::Move& m : g.moves) {
-        for (intpath::Gen& gen : m.gens) native(gen.lo), native(gen.hi);
+        for (intpath::Gen& gen : m.gens) {
+            native(gen.lo), native(gen.hi);
+            if (gen.member) native(gen.member->lo), native(gen.member->hi), native(gen.member->set), native(gen.member->test);
+        }
         native(m.where);
         for (auto& x : m.rest) native(x);
         for (auto& x : m.result) native(x);

@@ -172,8 +172,8 @@ IntPtr IntCompiler::mask_filter(const Expr& e) {
 }
 
 // `move ..., y in lo..hi where y in s and c` (or `y not in s`, or either
-// under `not`), s a set free of y: y's generator the elements of a
-// MaskRange, `where` then c alone (null if none). The options and their
+// under `not`), s a set position or a set register other than y: y's
+// generator a Gen::Member, `where` then c alone (null if none). The options and their
 // order are the same, and so is what runs for each (the membership test is
 // the condition's first); the walk visits the options alone, where the
 // range's tests every int in it, a branch each way in turn. Only for the
@@ -201,14 +201,22 @@ bool IntCompiler::member_range(const ast::MoveDef& mv, Move& m, const Expr*& whe
         auto member = std::make_shared<Gen::Member>();
         member->lo = integer(lo);
         member->hi = integer(hi);
-        // The set as its mask, a set position's too (as in result_mask).
+        // The set as its mask, a set position's too (as in result_mask);
+        // the range's ends as the trees take them.
+        IntPtr mask_lo = integer(lo), mask_hi = integer(hi);
         pos_mask_ = shape_ == IntGame::Shape::sets;
         struct Reset {
             bool& b;
             ~Reset() { b = false; }
         } reset{pos_mask_};
-        if (!is_set(*in->items[1])) throw GiveUp{};
-        g.mask = std::make_unique<MaskRange>(test.loc, test.length, integer(lo), integer(hi), mask(*in->items[1]), negate);
+        // A set position or set register: a mask wherever the state packs
+        // (an expression may make an element no mask holds, `s + {x + 60}`,
+        // where the test as written runs natively).
+        if (in->items[1]->kind != ExprKind::name || !is_set(*in->items[1])) throw GiveUp{};
+        g.mask = std::make_unique<MaskRange>(test.loc, test.length, std::move(mask_lo), std::move(mask_hi),
+                                             mask(*in->items[1]), negate);
+        member->set = mask(*in->items[1]);
+        member->negate = negate;
         pos_mask_ = false;
         g.reg = declare(y);
         member->test = boolean(test);

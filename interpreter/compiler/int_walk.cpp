@@ -126,9 +126,18 @@ private:
         }
         if (i == m.gens.size()) return option(m);
         const Gen& gen = m.gens[i];
-        if (!gen.lo) return elements(m, i);
+        if (gen.member) return member(m, i);
+        if (!gen.lo) {
+            return elements(m, i, gen.over_position ? e_.position_mask() : gen.mask->emit(e_));
+        }
+        range(m, i, gen.lo->emit(e_), gen.hi->emit(e_), nullptr);
+    }
+
+    // A range's loop; `test`, where not null, run for each int before the
+    // generators after it (a Gen::member's, as its condition would).
+    void range(const Move& m, std::size_t i, Emitter::V lo_v, Emitter::V hi_v, const intpath::Bool* test) {
+        const Gen& gen = m.gens[i];
         x86::Gp x = cc_.newInt64(), hi = cc_.newInt64(), span = cc_.newInt64();
-        const Emitter::V lo_v = gen.lo->emit(e_), hi_v = gen.hi->emit(e_);
         const Asm::Range bounds{e_.range(lo_v).lo, e_.range(hi_v).hi};
         cc_.mov(x, e_.gp(lo_v));
         cc_.mov(hi, e_.gp(hi_v));
@@ -147,7 +156,7 @@ private:
             cc_.cmp(most, IntGame::max_native_options);
             cc_.jae(e_.fail());
         }
-        const bool ahead = skips_ && i + 1 == m.gens.size() && !m.where;
+        const bool ahead = skips_ && i + 1 == m.gens.size() && !m.where && !test;
         if (ahead) {
             // Each element an option: the retry steps over those before
             // `from` at once, the whole range or its first elements.
@@ -174,7 +183,14 @@ private:
         bind(head);
         e_.assign(gen.reg, x, bounds);
         e_.pin(gen.reg);
-        move(m, i + 1);
+        if (test) {
+            asmjit::Label next = cc_.newLabel();
+            e_.jump_unless(test->emit(e_), next);
+            move(m, i + 1);
+            bind(next);
+        } else {
+            move(m, i + 1);
+        }
         cc_.inc(x);
         cc_.dec(span);
         cc_.jns(head);
@@ -183,12 +199,24 @@ private:
         e_.drop_hoisted(mark);
     }
 
+    // A Gen::member: the set's bits within the range (or its complement's),
+    // or, for `not in` where the range may leave 0..63, the range's loop
+    // with the test.
+    void member(const Move& m, std::size_t i) {
+        using ast::Op;
+        const Gen::Member& g = *m.gens[i].member;
+        const Emitter::V lo = g.lo->emit(e_), hi = g.hi->emit(e_);
+        if (g.negate && !(e_.within(lo, 0, 63) && e_.within(hi, -1, 63))) return range(m, i, lo, hi, g.test.get());
+        const Emitter::V set = g.set->emit(e_), span = e_.span(lo, hi, false);
+        elements(m, i, e_.arith(Op::bit_and, span, g.negate ? e_.arith(Op::bit_xor, set, e_.constant(-1)) : set));
+    }
+
     // A generator over the elements of a set, lowest first: the position's,
     // or a mask's.
-    void elements(const Move& m, std::size_t i) {
+    void elements(const Move& m, std::size_t i, Emitter::V of) {
         const Gen& gen = m.gens[i];
         x86::Gp bits = cc_.newInt64(), x = cc_.newInt64(), low = cc_.newInt64();
-        cc_.mov(bits, e_.gp(gen.over_position ? e_.position_mask() : gen.mask->emit(e_)));
+        cc_.mov(bits, e_.gp(of));
         asmjit::Label head = cc_.newLabel(), end = cc_.newLabel();
         cc_.test(bits, bits);
         cc_.jz(end);
@@ -239,7 +267,8 @@ private:
         e_.hoist([&] {
             for (std::size_t j = i + 1; j < m.gens.size(); ++j) {
                 const Gen& gen = m.gens[j];
-                if (gen.lo) gen.lo->emit(e_), gen.hi->emit(e_);
+                if (gen.member) gen.member->lo->emit(e_), gen.member->hi->emit(e_), gen.member->set->emit(e_);
+                else if (gen.lo) gen.lo->emit(e_), gen.hi->emit(e_);
                 else if (gen.mask) gen.mask->emit(e_);
             }
             if (m.where) m.where->emit(e_);
@@ -373,7 +402,8 @@ bool walk_reads_key(const IntGame& g) {
     for (const Move& m : g.moves) {
         for (const Gen& gen : m.gens) {
             if (gen.lo) gen.lo->emit(c), gen.hi->emit(c);
-            if (gen.mask) gen.mask->emit(c);
+            if (gen.member) gen.member->lo->emit(c), gen.member->hi->emit(c), gen.member->set->emit(c), gen.member->test->emit(c);
+            else if (gen.mask) gen.mask->emit(c);
         }
         if (m.where) m.where->emit(c);
         if (m.list.mask) m.list.mask->emit(c);

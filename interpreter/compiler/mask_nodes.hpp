@@ -145,11 +145,11 @@ template <typename S, typename E> struct MaskFilter final : Int {
     }
 };
 
-// `y in lo..hi where y in s` (or `not in s`) as a generator over a mask's
-// elements (IntCompiler::member_range): the ints of the range in s, or not
-// in s. s is evaluated only for a range with elements, as the condition
-// would be; where ints of the range outside 0..63 would be options (`not
-// in`), no mask holds them: Unfit.
+// `y in lo..hi where y in s` (or `not in s`) as one mask (Gen::Member's
+// mask, for code that takes any mask): the ints of the range in s, or not
+// in s. s is evaluated only for a range with elements; where ints of the
+// range outside 0..63 would be options (`not in`), no mask holds them:
+// Unfit.
 struct MaskRange final : Int {
     IntPtr lo, hi, s;
     bool negate;

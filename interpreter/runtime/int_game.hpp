@@ -109,14 +109,20 @@ struct Gen {
     // a list written out or a list comprehension (items or comprehension),
     // all of it made before the first value is bound, as the rules make it
     std::shared_ptr<const ListResult> computed;
-    // With mask the ints of a range in a set (`y in lo..hi where y in s`,
-    // IntCompiler::member_range): that range and test, run where the mask
-    // cannot be made (a set position that does not pack, ints past 63).
+    // The ints of a range in a set, or not in it (`y in lo..hi where y in
+    // s`, IntCompiler::member_range): the set's bits within the range, or
+    // its complement's, where the set is a mask and, for `not in`, the
+    // range lies in 0..63; else the range, each int tested. `mask` is the
+    // same generator as one node, for code that takes any mask.
     struct Member {
-        IntPtr lo, hi;
+        IntPtr lo, hi, set;
         BoolPtr test;
+        bool negate = false;
+        // Sets that are no masks (a position that does not pack, an element
+        // past 63): after many, the range alone, without trying.
+        mutable std::uint32_t tries = 0, fails = 0;
     };
-    std::shared_ptr<const Member> member;
+    std::shared_ptr<Member> member;
     bool ranged() const { return lo != nullptr; }
 };
 

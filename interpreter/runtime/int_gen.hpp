@@ -154,13 +154,36 @@ template <typename Body> [[gnu::noinline]] bool for_each_computed(const Gen& g, 
     return true;
 }
 
-// A Gen::member's range and test, where its mask cannot be made.
+// A Gen::member: the set's bits within the range (s evaluated once, as
+// the test would first evaluate it), or the range and the test.
 template <typename Body> [[gnu::noinline]] bool for_each_member(const Gen& g, const Frame& f, Body& body) {
-    const std::int64_t lo = g.member->lo->eval(f), hi = g.member->hi->eval(f);
-    for (std::int64_t x = lo; x <= hi; ++x) {
+    const Gen::Member& m = *g.member;
+    const std::int64_t lo = m.lo->eval(f), hi = m.hi->eval(f);
+    if (lo > hi) return true;
+    if ((!m.negate || (lo >= 0 && hi <= 63)) && (m.fails < 16 || m.fails * 4 < m.tries)) {
+        ++m.tries;
+        std::uint64_t s = 0;
+        bool mask = true;
+        try {
+            s = static_cast<std::uint64_t>(m.set->eval(f));
+        } catch (const Unfit&) {
+            ++m.fails;
+            mask = false;
+        }
+        if (mask) {
+            const std::int64_t from = std::max<std::int64_t>(lo, 0), to = std::min<std::int64_t>(hi, 63);
+            std::uint64_t bits = from > to ? 0 : (~std::uint64_t{0} << from) & (~std::uint64_t{0} >> (63 - to));
+            for (bits &= m.negate ? ~s : s; bits; bits &= bits - 1) {
+                f.r[g.reg] = __builtin_ctzll(bits);
+                if (!body()) return false;
+            }
+            return true;
+        }
+    }
+    for (std::int64_t x = lo;; ++x) {
         if (((x - lo) & 0xFFFF) == 0xFFFF) poll_interrupt();
         f.r[g.reg] = x;
-        if (g.member->test->test(f) && !body()) return false;
+        if (m.test->test(f) && !body()) return false;
         if (x == hi) break;
     }
     return true;
@@ -182,15 +205,9 @@ template <typename Body> bool for_each_value(const Gen& g, const Frame& f, Body&
         }
         return true;
     }
+    if (g.member) return for_each_member(g, f, body);
     if (g.mask) {
-        std::uint64_t bits;
-        if (!g.member) bits = static_cast<std::uint64_t>(g.mask->eval(f));
-        else try {
-            bits = static_cast<std::uint64_t>(g.mask->eval(f));
-        } catch (const Unfit&) {
-            return for_each_member(g, f, body);
-        }
-        for (; bits; bits &= bits - 1) {
+        for (auto bits = static_cast<std::uint64_t>(g.mask->eval(f)); bits; bits &= bits - 1) {
             f.r[g.reg] = __builtin_ctzll(bits);
             if (!body()) return false;
         }

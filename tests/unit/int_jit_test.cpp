@@ -341,6 +341,8 @@ TEST_CASE("a range filtered by membership in a set is walked as the set's bits, 
         {"game T { position s; move x in s, y in -3..x - 1 where W and (x + y) % 3 != 0 => s - {x, y}; "
          "move x in s, y in -2..x - 1 where V => s - {x} + {y} }",
          "print [sg(T({i for i in 0..6 where (m >> i) & 1 == 1})) for m in 0..127], sg(T({-1, 4, 5}))"},
+        {"game T { position s; move x in s, y in x - 3..x - 1 where V and y >= 0 => s - {x} + {y} }",
+         "print [sg(T({i for i in 0..7 where (m >> i) & 1 == 1})) for m in 0..255]"},
         {"game T { position s; terminal when 5 in s => lose; move y in 60..70 where V and y - 60 not in s => s + {y - 60} }",
          "print [sg(T({i for i in 0..10 where (m >> i) & 1 == 1})) for m in 0..2047], sg(T({62}))"},
         {"game T { position s; move y in 20..70 where W => s - {y} + {y - 20}; move y in -5..3 where W => s - {y} }",
