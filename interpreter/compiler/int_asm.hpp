@@ -233,26 +233,15 @@ public:
         }
         return add(d);
     }
-    V span(V lo, V hi, bool whole) override {
-        return pure(Pure::span, whole, lo, hi, [&] { return make_span(lo, hi, whole); });
+    V span(V lo, V hi) override {
+        return pure(Pure::span, 0, lo, hi, [&] { return make_span(lo, hi); });
     }
-    // Branch-free where lo..hi is known within 0..63 (or empty at -1):
-    // (-1 << lo) & (-1 >> (63 - hi)), 0 where lo > hi.
-    V make_span(V lo, V hi, bool whole) {
+    // (-1 << lo) & (-1 >> (63 - hi)), 0 where lo > hi; the ends clamped to
+    // 0..63 first where they are not known within it (or empty at -1).
+    V make_span(V lo, V hi) {
         x86::Gp l = gpr(lo), h = gpr(hi), zero = cc_.newInt64();
         cc_.xor_(zero, zero);
         if (!within(lo, 0, 63) || !within(hi, -1, 63)) {
-            if (whole) {
-                asmjit::Label empty = cc_.newLabel();
-                cc_.cmp(l, h);
-                cc_.jg(empty);
-                cc_.cmp(l, 63);
-                cc_.ja(fail_);  // unsigned: below 0 too
-                cc_.cmp(h, 63);
-                cc_.jg(fail_);
-                cc_.bind(empty);
-            }
-            // Clamped to 0..63: max(lo, 0), min(hi, 63).
             x86::Gp cl = cc_.newInt64(), ch = cc_.newInt64(), top = cc_.newInt64();
             cc_.mov(cl, l);
             cc_.cmp(cl, 0);

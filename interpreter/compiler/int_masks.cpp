@@ -173,12 +173,12 @@ IntPtr IntCompiler::mask_filter(const Expr& e) {
 
 // `move ..., y in lo..hi where y in s and c` (or `y not in s`, or either
 // under `not`), s a set position or a set register other than y: y's
-// generator a Gen::Member, `where` then c alone (null if none). The options and their
-// order are the same, and so is what runs for each (the membership test is
-// the condition's first); the walk visits the options alone, where the
-// range's tests every int in it, a branch each way in turn. Only for the
-// last generator, whose condition runs right after each of its values, and
-// in a game with sets.
+// generator a Gen::Member, `where` then c alone (null if none). The
+// options and their order are the same, and so is what runs for each (the
+// membership test is the condition's first); the walk visits the options
+// alone, where the range's tests every int in it, a branch each way in
+// turn. Only for the last generator, whose condition runs right after each
+// of its values, and in a game with sets.
 bool IntCompiler::member_range(const ast::MoveDef& mv, Move& m, const Expr*& where) {
     if (!where || mv.gens.gens.empty() || (!lists_ && !set_coords_)) return false;
     const ast::Generator& last = mv.gens.gens.back();
@@ -201,9 +201,7 @@ bool IntCompiler::member_range(const ast::MoveDef& mv, Move& m, const Expr*& whe
         auto member = std::make_shared<Gen::Member>();
         member->lo = integer(lo);
         member->hi = integer(hi);
-        // The set as its mask, a set position's too (as in result_mask);
-        // the range's ends as the trees take them.
-        IntPtr mask_lo = integer(lo), mask_hi = integer(hi);
+        // The set as its mask, a set position's too (as in result_mask).
         pos_mask_ = shape_ == IntGame::Shape::sets;
         struct Reset {
             bool& b;
@@ -213,8 +211,6 @@ bool IntCompiler::member_range(const ast::MoveDef& mv, Move& m, const Expr*& whe
         // (an expression may make an element no mask holds, `s + {x + 60}`,
         // where the test as written runs natively).
         if (in->items[1]->kind != ExprKind::name || !is_set(*in->items[1])) throw GiveUp{};
-        g.mask = std::make_unique<MaskRange>(test.loc, test.length, std::move(mask_lo), std::move(mask_hi),
-                                             mask(*in->items[1]), negate);
         member->set = mask(*in->items[1]);
         member->negate = negate;
         pos_mask_ = false;

@@ -21,7 +21,7 @@ public:
     V bit_of(V) override { return ++ops, 0; }
     V has_bit(V, V) override { return ++ops, 0; }
     V allowed(ast::Op, V) override { return ++ops, 0; }
-    V span(V, V, bool) override { return ++ops, 0; }
+    V span(V, V) override { return ++ops, 0; }
     void store(std::uint32_t, V) override { ++ops; }
     bool has(ast::Op op) const override { return native_op(op); }
     V arith(ast::Op, V, V) override { return ++ops, 0; }

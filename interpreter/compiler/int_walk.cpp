@@ -103,7 +103,8 @@ public:
                 if (m.list.mask) m.list.mask->emit(c);
                 return !m.split && m.list.mask && c.calls == 0 &&
                        std::all_of(m.gens.begin(), m.gens.end(), [](const Gen& gen) {
-                           return gen.list < 0 && !gen.computed && (gen.over_position || gen.mask || (gen.lo && gen.hi));
+                           return gen.list < 0 && !gen.computed &&
+                                  (gen.over_position || gen.mask || gen.member || (gen.lo && gen.hi));
                        });
             });
         }
@@ -207,7 +208,7 @@ private:
         const Gen::Member& g = *m.gens[i].member;
         const Emitter::V lo = g.lo->emit(e_), hi = g.hi->emit(e_);
         if (g.negate && !(e_.within(lo, 0, 63) && e_.within(hi, -1, 63))) return range(m, i, lo, hi, g.test.get());
-        const Emitter::V set = g.set->emit(e_), span = e_.span(lo, hi, false);
+        const Emitter::V set = g.set->emit(e_), span = e_.span(lo, hi);
         elements(m, i, e_.arith(Op::bit_and, span, g.negate ? e_.arith(Op::bit_xor, set, e_.constant(-1)) : set));
     }
 

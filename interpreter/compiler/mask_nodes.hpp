@@ -145,34 +145,6 @@ template <typename S, typename E> struct MaskFilter final : Int {
     }
 };
 
-// `y in lo..hi where y in s` (or `not in s`) as one mask (Gen::Member's
-// mask, for code that takes any mask): the ints of the range in s, or not
-// in s. s is evaluated only for a range with elements; where ints of the
-// range outside 0..63 would be options (`not in`), no mask holds them:
-// Unfit.
-struct MaskRange final : Int {
-    IntPtr lo, hi, s;
-    bool negate;
-    MaskRange(Loc l, std::uint32_t n, IntPtr a, IntPtr b, IntPtr set, bool neg)
-        : Int(l, n), lo(std::move(a)), hi(std::move(b)), s(std::move(set)), negate(neg) {}
-    std::int64_t eval(const Frame& f) const override {
-        const std::int64_t a = lo->eval(f), b = hi->eval(f);
-        if (a > b) return 0;
-        if (negate && (a < 0 || b > 63)) throw Unfit{};
-        const auto m = static_cast<std::uint64_t>(s->eval(f));
-        const std::int64_t from = std::max<std::int64_t>(a, 0), to = std::min<std::int64_t>(b, 63);
-        if (from > to) return 0;
-        const std::uint64_t span = (~std::uint64_t{0} << from) & (~std::uint64_t{0} >> (63 - to));
-        return static_cast<std::int64_t>(span & (negate ? ~m : m));
-    }
-    Emitter::V emit(Emitter& e) const override {
-        using ast::Op;
-        const Emitter::V a = lo->emit(e), b = hi->emit(e);
-        const Emitter::V span = e.span(a, b, negate), m = s->emit(e);
-        return e.arith(Op::bit_and, span, negate ? e.arith(Op::bit_xor, m, e.constant(-1)) : m);
-    }
-};
-
 // A set rule parameter or global (hoisted list `list`): its mask, when it
 // is a set that one can hold.
 struct HoistedMask final : Int {

@@ -30,9 +30,7 @@ public:
     virtual V bit_of(V x) = 0;                         // 1 << x for x in 0..63 (else the tree)
     virtual V has_bit(V set, V x) = 0;                 // 1 when x is in 0..63 and bit x of set is 1, else 0
     virtual V allowed(ast::Op op, V v) = 0;            // the y in 0..63 with y op v, a mask (mask_allowed)
-    // The y in 0..63 with lo <= y <= hi, a mask; `whole`: and a range with
-    // elements lies in 0..63 (else the tree).
-    virtual V span(V lo, V hi, bool whole) = 0;
+    virtual V span(V lo, V hi) = 0;                    // the y in 0..63 with lo <= y <= hi, a mask
     virtual void store(std::uint32_t reg, V x) = 0;
     virtual bool has(ast::Op op) const = 0;            // arith() takes op
     virtual V arith(ast::Op op, V x, V y) = 0;         // as apply<op> (int_nodes.hpp)

@@ -112,8 +112,7 @@ struct Gen {
     // The ints of a range in a set, or not in it (`y in lo..hi where y in
     // s`, IntCompiler::member_range): the set's bits within the range, or
     // its complement's, where the set is a mask and, for `not in`, the
-    // range lies in 0..63; else the range, each int tested. `mask` is the
-    // same generator as one node, for code that takes any mask.
+    // range lies in 0..63; else the range, each int tested.
     struct Member {
         IntPtr lo, hi, set;
         BoolPtr test;

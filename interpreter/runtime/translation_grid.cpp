@@ -133,7 +133,7 @@ std::unique_ptr<TranslationGrid> TranslationGrid::make(const IntGame& g, const I
             auto bind = [&](auto& self, std::size_t gen) -> void {
                 if (gen == m.gens.size()) return add(m, g.grid->moves[i]);
                 const intpath::Gen& gn = m.gens[gen];
-                if (gn.over_position || gn.mask) throw NoGrid{};
+                if (gn.over_position || gn.mask || gn.member) throw NoGrid{};
                 intpath::for_each_value(gn, f, [&] {
                     self(self, gen + 1);
                     return true;
