@@ -190,7 +190,8 @@ bool IntCompiler::member_range(const ast::MoveDef& mv, Move& m, const Expr*& whe
     bool negate = false;
     for (; in->kind == ExprKind::logic_not; in = in->items[0].get()) negate = !negate;
     if (last.pattern.is_tuple() || y == "_" || last.iterable->kind != ExprKind::range || in->kind != ExprKind::compare ||
-        (in->op != Op::in && in->op != Op::not_in) || !is_var(*in->items[0], y) || mentions(*in->items[1], y))
+        (in->op != Op::in && in->op != Op::not_in) || !is_var(*in->items[0], y) ||
+        in->items[1]->kind != ExprKind::name || in->items[1]->text == y)
         return false;
     negate = negate != (in->op == Op::not_in);
     const Checkpoint before = checkpoint();
@@ -207,10 +208,10 @@ bool IntCompiler::member_range(const ast::MoveDef& mv, Move& m, const Expr*& whe
             bool& b;
             ~Reset() { b = false; }
         } reset{pos_mask_};
-        // A set position or set register: a mask wherever the state packs
-        // (an expression may make an element no mask holds, `s + {x + 60}`,
-        // where the test as written runs natively).
-        if (in->items[1]->kind != ExprKind::name || !is_set(*in->items[1])) throw GiveUp{};
+        // A set position or set register, a name: a mask wherever the state
+        // packs (an expression may make an element no mask holds, `s + {x +
+        // 60}`, where the test as written runs natively).
+        if (!is_set(*in->items[1])) throw GiveUp{};
         member->set = mask(*in->items[1]);
         member->negate = negate;
         pos_mask_ = false;
